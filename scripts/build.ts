@@ -1,0 +1,46 @@
+// Production build of the client: Bun bundles index.html with hashed file names into
+// dist/public, then every text asset gets brotli and gzip siblings for the static server.
+import { readdirSync, rmSync, statSync, writeFileSync, readFileSync, cpSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+const outdir = 'dist/public';
+rmSync(outdir, { recursive: true, force: true });
+
+const result = await Bun.build({
+  entrypoints: ['./index.html'],
+  outdir,
+  publicPath: '/',
+  minify: true,
+  splitting: true,
+  sourcemap: 'none',
+  naming: { entry: '[name].[ext]', chunk: '[name]-[hash].[ext]', asset: '[name]-[hash].[ext]' },
+  define: { 'process.env.NODE_ENV': '"production"' },
+});
+if (!result.success) {
+  for (const log of result.logs) console.error(log);
+  process.exit(1);
+}
+cpSync('public/favicon.svg', join(outdir, 'favicon.svg'));
+
+const COMPRESSIBLE = /\.(js|css|html|svg|json|txt)$/;
+let raw = 0;
+let brotli = 0;
+function compressAll(dir: string): void {
+  for (const name of readdirSync(dir)) {
+    const full = join(dir, name);
+    if (statSync(full).isDirectory()) {
+      compressAll(full);
+      continue;
+    }
+    if (!COMPRESSIBLE.test(name)) continue;
+    const data = readFileSync(full);
+    const br = brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+    writeFileSync(`${full}.br`, br);
+    writeFileSync(`${full}.gz`, gzipSync(data, { level: 9 }));
+    raw += data.length;
+    brotli += br.length;
+  }
+}
+compressAll(outdir);
+console.log(`client built into ${outdir}: ${(raw / 1024).toFixed(1)} KiB raw, ${(brotli / 1024).toFixed(1)} KiB brotli`);

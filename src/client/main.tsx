@@ -1,0 +1,24 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { createQueryClient } from './lib/query-client';
+import { ToastProvider } from './lib/toast';
+import { TRPCProvider, createTrpcClient } from './lib/trpc';
+import { createRouter } from './routes';
+
+const queryClient = createQueryClient();
+const trpcClient = createTrpcClient();
+const router = createRouter();
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
+        <ToastProvider>
+          <RouterProvider router={router} />
+        </ToastProvider>
+      </TRPCProvider>
+    </QueryClientProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,56 @@
+import { type ButtonHTMLAttributes, forwardRef } from 'react';
+import { Link, type LinkProps } from 'react-router';
+
+export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'destructive';
+export type ButtonSize = 'sm' | 'md' | 'lg' | 'icon';
+
+export function buttonClass(variant: ButtonVariant = 'primary', size: ButtonSize = 'md', extra = ''): string {
+  const sizeClass = size === 'icon' ? 'btn-icon' : `btn-${size}`;
+  return `btn btn-${variant} ${sizeClass} ${extra}`.trim();
+}
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  /** Shows a spinner and disables the button while a request runs. */
+  loading?: boolean;
+}
+
+export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
+  { variant = 'primary', size = 'md', loading = false, className = '', disabled, children, type = 'button', ...rest },
+  ref,
+) {
+  return (
+    <button
+      ref={ref}
+      type={type}
+      className={buttonClass(variant, size, className)}
+      disabled={disabled || loading}
+      aria-busy={loading || undefined}
+      {...rest}
+    >
+      {loading && <Spinner />}
+      {children}
+    </button>
+  );
+});
+
+export function ButtonLink({
+  variant = 'primary',
+  size = 'md',
+  className = '',
+  ...rest
+}: LinkProps & { variant?: ButtonVariant; size?: ButtonSize }) {
+  return <Link className={buttonClass(variant, size, className)} {...rest} />;
+}
+
+export function Spinner({ label }: { label?: string }) {
+  return (
+    <span
+      className="inline-block h-4 w-4 animate-spin rounded-full border-2 border-current border-t-transparent"
+      role={label ? 'status' : undefined}
+      aria-label={label}
+      aria-hidden={label ? undefined : true}
+    />
+  );
+}

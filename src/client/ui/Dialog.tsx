@@ -1,0 +1,75 @@
+// A modal built on the native <dialog>: showModal() makes the rest of the page inert (a real
+// focus trap), Escape closes it, and focus returns to the opener.
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+
+export interface DialogProps {
+  open: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  description?: ReactNode;
+  children?: ReactNode;
+  footer?: ReactNode;
+  /** Backdrop clicks and Escape do nothing when false (e.g. while a session runs). */
+  dismissible?: boolean;
+  size?: 'sm' | 'md' | 'lg' | 'xl';
+  /** Role alertdialog for confirmations. */
+  alert?: boolean;
+}
+
+const SIZES = { sm: 'max-w-sm', md: 'max-w-md', lg: 'max-w-2xl', xl: 'max-w-5xl' };
+
+export function Dialog({ open, onClose, title, description, children, footer, dismissible = true, size = 'md', alert = false }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const descriptionId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      role={alert ? 'alertdialog' : undefined}
+      aria-labelledby={titleId}
+      aria-describedby={description ? descriptionId : undefined}
+      onCancel={(event) => {
+        event.preventDefault();
+        if (dismissible) onClose();
+      }}
+      onClick={(event) => {
+        if (dismissible && event.target === ref.current) onClose();
+      }}
+      className={`m-auto w-[calc(100%-2rem)] ${SIZES[size]} rounded-2xl border border-slate-200 bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-950/60 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100`}
+    >
+      {open && (
+        <div className="max-h-[85vh] overflow-y-auto p-6">
+          <div className="mb-4 flex items-start justify-between gap-4">
+            <div>
+              <h2 id={titleId} className="text-lg font-semibold">
+                {title}
+              </h2>
+              {description && (
+                <p id={descriptionId} className="mt-1 text-sm muted">
+                  {description}
+                </p>
+              )}
+            </div>
+            {dismissible && (
+              <button type="button" className="btn btn-ghost btn-icon -mr-2 -mt-1" aria-label="Close" onClick={onClose}>
+                <span aria-hidden="true" className="text-xl leading-none">
+                  ×
+                </span>
+              </button>
+            )}
+          </div>
+          {children}
+          {footer && <div className="mt-6 flex flex-wrap justify-end gap-2">{footer}</div>}
+        </div>
+      )}
+    </dialog>
+  );
+}

@@ -1,0 +1,85 @@
+// Builds the Hono app: middleware in order, tRPC at /api/trpc, the spec's REST shims, then the
+// client. Exported so tests call app.request() without opening a port.
+import { trpcServer } from '@hono/trpc-server';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { APP_PATHS, ROUTES } from '../shared/routes';
+import { accountsRoutes } from './accounts/accounts.routes';
+import { AdjustableClock } from './clock';
+import type { AppDeps } from './deps';
+import { type AppEnv, loadSession } from './http/auth-middleware';
+import { AppError } from './http/errors';
+import { limitBody, requestLog, sameOriginOnly, securityHeaders } from './http/security';
+import { createStaticSite, type StaticSite } from './http/static';
+import { readJson } from './http/validate';
+import { tasksRoutes } from './tasks/tasks.routes';
+import { createInnerContext } from './trpc/init';
+import { appRouter } from './trpc/router';
+
+export interface AppOptions {
+  site?: StaticSite;
+  /** Paths exempt from the same-origin check (signature-verified webhooks). */
+  csrfExempt?: string[];
+}
+
+export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const site = options.site ?? createStaticSite();
+
+  if (deps.config.logRequests) app.use('*', requestLog((line) => deps.log.info(line)));
+  // The reset link carries its token in the URL: never leak it in a Referer. Registered before
+  // the secure headers so it has the last word on this page.
+  app.use(ROUTES.resetPassword, async (c, next) => {
+    await next();
+    c.res.headers.set('Referrer-Policy', 'no-referrer');
+  });
+  app.use('*', securityHeaders(deps.config.secureCookies));
+
+  app.onError((error, c) => {
+    if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== undefined) c.header('Retry-After', String(error.retryAfterSeconds));
+      return c.json({ message: error.message }, error.status as 400);
+    }
+    deps.log.error(`${c.req.method} ${c.req.path} failed`, error);
+    return c.json({ message: 'Internal server error' }, 500);
+  });
+
+  app.use('/api/*', limitBody());
+  app.use('/api/*', sameOriginOnly(deps.config.appUrl, options.csrfExempt ?? ['/api/stripe/webhook']));
+  app.use('/api/*', loadSession(deps));
+
+  app.use(
+    '/api/trpc/*',
+    trpcServer({
+      router: appRouter,
+      endpoint: '/api/trpc',
+      createContext: (_opts, c) => createInnerContext(deps, c.get('auth'), c),
+      onError: ({ error, path }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') deps.log.error(`trpc ${path ?? '?'} failed`, error.cause ?? error);
+      },
+    }),
+  );
+
+  app.route('/api', accountsRoutes(deps));
+  app.route('/api', tasksRoutes(deps));
+
+  if (deps.config.testClock && deps.clock instanceof AdjustableClock) {
+    const clock = deps.clock;
+    app.post('/api/test/clock', async (c) => {
+      const { now } = await readJson(c, z.object({ now: z.iso.datetime() }));
+      clock.set(new Date(now));
+      return c.json({ now: clock.now().toISOString() });
+    });
+  }
+
+  app.all('/api/*', (c) => c.json({ message: `No API route ${c.req.method} ${c.req.path}` }, 404));
+
+  app.on(['GET', 'HEAD'], '*', (c) => {
+    const asset = site.asset(c);
+    if (asset) return asset;
+    const path = c.req.path.length > 1 ? c.req.path.replace(/\/+$/, '') : c.req.path;
+    return site.page(c, APP_PATHS.has(path) ? 200 : 404);
+  });
+
+  return app;
+}

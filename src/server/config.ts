@@ -1,0 +1,141 @@
+// Every environment variable LockIn reads, parsed once. Nothing else touches process.env.
+import { z } from 'zod';
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const pair = (prefix: string) => ({
+  [`${prefix}_CLIENT_ID`]: optionalString,
+  [`${prefix}_CLIENT_SECRET`]: optionalString,
+});
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  APP_URL: z.url({ protocol: /^https?$/ }).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  MAIL_FROM: z.string().default('LockIn <no-reply@lockin.local>'),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_PRICE_ID: optionalString,
+  /** Lets tests point the real Stripe SDK at a local stand-in of Stripe's HTTP API. */
+  STRIPE_API_BASE: optionalString,
+  OPENAI_API_KEY: optionalString,
+  OPENAI_BASE_URL: optionalString,
+  AI_MODEL: z.string().default('gpt-4o-mini'),
+  OIDC_ISSUER: optionalString,
+  OIDC_NAME: z.string().default('Replit'),
+  ...pair('OIDC'),
+  ...pair('GOOGLE'),
+  ...pair('FACEBOOK'),
+  ...pair('GITHUB'),
+  ...pair('TWITTER'),
+  LOG_REQUESTS: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  /** Test-only: allows the browser suite to move the server's clock. Never set in production. */
+  TEST_CLOCK: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface OAuthCredentials {
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  appUrl: string;
+  secureCookies: boolean;
+  dataDir: string;
+  databaseUrl?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  stripe?: { secretKey: string; webhookSecret?: string; priceId?: string; apiBase?: string };
+  openai?: { apiKey: string; baseUrl?: string; model: string };
+  oauth: {
+    oidc?: OAuthCredentials & { issuer: string; name: string };
+    google?: OAuthCredentials;
+    facebook?: OAuthCredentials;
+    github?: OAuthCredentials;
+    twitter?: OAuthCredentials;
+  };
+  oidcName: string;
+  logRequests: boolean;
+  testClock: boolean;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+function credentials(env: Record<string, string | undefined>, prefix: string): OAuthCredentials | undefined {
+  const clientId = env[`${prefix}_CLIENT_ID`];
+  const clientSecret = env[`${prefix}_CLIENT_SECRET`];
+  return clientId && clientSecret ? { clientId, clientSecret } : undefined;
+}
+
+/** Parses the environment; throws a ConfigError naming every bad variable. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid environment configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const raw = env as unknown as Record<string, string | undefined>;
+  const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  const oidc = credentials(raw, 'OIDC');
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    appUrl,
+    secureCookies: appUrl.startsWith('https://'),
+    dataDir: env.DATA_DIR,
+    databaseUrl: env.DATABASE_URL,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    stripe: env.STRIPE_SECRET_KEY
+      ? {
+          secretKey: env.STRIPE_SECRET_KEY,
+          webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+          priceId: env.STRIPE_PRICE_ID,
+          apiBase: env.STRIPE_API_BASE,
+        }
+      : undefined,
+    openai: env.OPENAI_API_KEY
+      ? { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL, model: env.AI_MODEL }
+      : undefined,
+    oauth: {
+      oidc: oidc && env.OIDC_ISSUER ? { ...oidc, issuer: env.OIDC_ISSUER, name: env.OIDC_NAME } : undefined,
+      google: credentials(raw, 'GOOGLE'),
+      facebook: credentials(raw, 'FACEBOOK'),
+      github: credentials(raw, 'GITHUB'),
+      twitter: credentials(raw, 'TWITTER'),
+    },
+    oidcName: env.OIDC_NAME,
+    logRequests: env.LOG_REQUESTS,
+    testClock: env.TEST_CLOCK,
+  };
+}

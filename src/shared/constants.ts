@@ -1,0 +1,81 @@
+// Every number the product spec fixes lives here, so client and server enforce the same rules.
+
+export const APP_NAME = 'LockIn';
+
+export const PREMIUM_PRICE_USD = 2.99;
+export const PREMIUM_PRICE_LABEL = '$2.99/month';
+export const TRIAL_DAYS = 7;
+
+export const DAILY_TASK_LIMIT = 5;
+export const FREE_BANK_LIMIT = 10;
+
+export const LOCK_IN_DURATIONS_MINUTES = [5, 15, 25, 30, 45, 60, 90, 120] as const;
+export const DEFAULT_LOCK_IN_MINUTES = 25;
+export const QUIT_CONFIRM_DELAY_SECONDS = 5;
+export const HIDDEN_TAB_REMINDER_SECONDS = 30;
+export const LOCAL_HISTORY_LIMIT = 50;
+export const FOCUS_STATS_LIMIT = 10;
+
+export const PASSWORD_MIN_LENGTH = 8;
+/** Long passphrases are welcome; the bound only stops abuse of the hash function. */
+export const PASSWORD_MAX_LENGTH = 256;
+export const MINIMUM_AGE = 13;
+
+export const DAILY_RESET_CHECK_MS = 60_000;
+export const JUMP_TO_TOP_THRESHOLD_PX = 300;
+export const TOAST_DURATION_MS = 4_000;
+
+export const SUBSCRIPTION_STATUS_STALE_MS = 10 * 60_000;
+export const SUBSCRIPTION_STATUS_GC_MS = 15 * 60_000;
+export const ACTIVATION_WAIT_MS = 2_000;
+export const SUCCESS_REDIRECT_MS = 3_000;
+
+export const RECENT_ACTIVITY_DAYS = 7;
+export const OVERDUE_TOP = 5;
+export const OVERDUE_ORANGE_DAYS = 3;
+export const OVERDUE_RED_DAYS = 7;
+export const CARRY_OVER_RING_DAYS = [1, 3, 7] as const;
+
+export const HEATMAP_STEPS = [0.2, 0.4, 0.6, 0.8] as const;
+
+export const BUILT_IN_CATEGORIES = [
+  'General',
+  'Work',
+  'Personal',
+  'Health',
+  'Learning',
+  'School',
+  'Creative',
+  'Finance',
+  'Social',
+  'Family',
+  'Urgent',
+  'Projects',
+] as const;
+export const DEFAULT_CATEGORY = 'General';
+
+/** Lengths a person would never exceed; they keep rows and pages bounded. */
+export const TITLE_MAX_LENGTH = 200;
+export const DESCRIPTION_MAX_LENGTH = 2_000;
+export const CATEGORY_MAX_LENGTH = 40;
+export const NAME_MAX_LENGTH = 100;
+export const EMAIL_MAX_LENGTH = 254;
+
+export const CHART_PALETTE = [
+  '#6366f1',
+  '#22c55e',
+  '#f59e0b',
+  '#ef4444',
+  '#06b6d4',
+  '#a855f7',
+  '#ec4899',
+  '#84cc16',
+] as const;
+
+export const PASSWORD_RESET_TTL_MS = 60 * 60_000;
+export const SESSION_IDLE_TIMEOUT_MS = 30 * 24 * 60 * 60_000;
+export const SESSION_RENEW_WITHIN_MS = 15 * 24 * 60 * 60_000;
+export const SESSION_ABSOLUTE_LIFETIME_MS = 90 * 24 * 60 * 60_000;
+export const SESSION_COOKIE = 'lockin_session';
+
+export const SUPPORT_EMAIL = 'support@lockin.app';
