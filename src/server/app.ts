@@ -5,6 +5,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { APP_PATHS, ROUTES } from '../shared/routes';
 import { accountsRoutes } from './accounts/accounts.routes';
+import { oauthRoutes } from './accounts/oauth.routes';
 import { AdjustableClock } from './clock';
 import type { AppDeps } from './deps';
 import { type AppEnv, loadSession } from './http/auth-middleware';
@@ -61,6 +62,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   );
 
   app.route('/api', accountsRoutes(deps));
+  app.route('/api', oauthRoutes(deps));
   app.route('/api', tasksRoutes(deps));
 
   if (deps.config.testClock && deps.clock instanceof AdjustableClock) {

@@ -1,0 +1,84 @@
+// The task model both sides speak: zod schemas for every input the server accepts and the
+// shapes it answers. The server validates with these; the client builds requests with them.
+import { z } from 'zod';
+import { CATEGORY_MAX_LENGTH, DESCRIPTION_MAX_LENGTH, TITLE_MAX_LENGTH } from './constants';
+
+export const taskIdSchema = z.string().trim().min(1, 'is required').max(100);
+export const categoryNameSchema = z.string().trim().min(1, 'is required').max(CATEGORY_MAX_LENGTH);
+
+export const createBankTaskInput = z.object({
+  id: taskIdSchema,
+  title: z.string().trim().min(1, 'is required').max(TITLE_MAX_LENGTH),
+  description: z.string().trim().max(DESCRIPTION_MAX_LENGTH).optional(),
+  category: categoryNameSchema.optional(),
+});
+export type CreateBankTaskInput = z.infer<typeof createBankTaskInput>;
+
+export const updateBankTaskInput = z.object({
+  id: taskIdSchema,
+  title: z.string().trim().min(1, 'is required').max(TITLE_MAX_LENGTH),
+  description: z.string().trim().max(DESCRIPTION_MAX_LENGTH).optional(),
+  category: categoryNameSchema,
+});
+export type UpdateBankTaskInput = z.infer<typeof updateBankTaskInput>;
+
+export const taskRefInput = z.object({ id: taskIdSchema });
+export const addToDailyInput = z.object({ ids: z.array(taskIdSchema).min(1, 'must name at least one task').max(5) });
+export const listBankInput = z.object({ category: categoryNameSchema.optional() }).optional();
+export const categoryInput = z.object({ name: z.string().max(CATEGORY_MAX_LENGTH) });
+/** The browser's IANA zone, so 'today' is the user's today. */
+export const timeZoneSchema = z.string().refine((tz) => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}, 'must be an IANA time zone');
+
+/** A Task Bank item as the API answers it. */
+export interface BankTask {
+  id: string;
+  title: string;
+  description: string | null;
+  category: string;
+  /** ISO timestamp */
+  created: string;
+}
+
+/** A Today's Focus entry: the bank fields plus the day's state. */
+export interface DailyTask extends BankTask {
+  completed: boolean;
+  isCarryOver: boolean;
+  /** ISO timestamp of the reset that carried it over, or null. */
+  carryOverDate: string | null;
+  /** The user's local date (YYYY-MM-DD) it was first put on Today's Focus. */
+  plannedOn: string;
+}
+
+export interface DailyResetResult {
+  /** Completed tasks dropped by the reset. */
+  removed: number;
+  /** Incomplete tasks kept and marked carried over. */
+  carriedOver: number;
+}
+
+export interface DailyList {
+  tasks: DailyTask[];
+  /** Present when reading the list ran a due reset (so the client can toast it). */
+  reset: DailyResetResult | null;
+  /** ISO timestamp of the last reset. */
+  lastReset: string;
+}
+
+export interface BankList {
+  tasks: BankTask[];
+  /** Total count ignoring the filter, for 'n tasks' / 'n / 10 tasks'. */
+  total: number;
+  /** Counts per category in use, for the filter dropdown. */
+  categoryCounts: { category: string; count: number }[];
+  /** The user's custom categories, oldest first. */
+  customCategories: string[];
+  /** null = unlimited (premium). */
+  limit: number | null;
+}

@@ -1,0 +1,145 @@
+// The browser suite's harness: a real LockIn server on a free port with its own data directory
+// (and a movable clock), Debian's Chromium driven by playwright-core, axe checks and screenshots.
+import AxeBuilder from '@axe-core/playwright';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { expect } from 'bun:test';
+
+export const SCREENSHOT_DIR = join(import.meta.dir, '../../../screenshots');
+
+export interface RunningServer {
+  url: string;
+  dataDir: string;
+  output: () => string;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  const probe = Bun.serve({ port: 0, fetch: () => new Response() });
+  const port = probe.port!;
+  probe.stop(true);
+  return port;
+}
+
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'lockin-e2e-'));
+  const url = `http://localhost:${port}`;
+  const proc = Bun.spawn(['bun', 'src/server/main.ts'], {
+    cwd: join(import.meta.dir, '../../..'),
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: url,
+      DATA_DIR: dataDir,
+      TEST_CLOCK: 'true',
+      LOG_REQUESTS: 'false',
+      ...env,
+    },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  });
+  let output = '';
+  const collect = async (stream: ReadableStream<Uint8Array>) => {
+    const decoder = new TextDecoder();
+    for await (const chunk of stream) output += decoder.decode(chunk);
+  };
+  void collect(proc.stdout);
+  void collect(proc.stderr);
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      const res = await fetch(`${url}/api/auth/user`);
+      if (res.status > 0) break;
+    } catch {
+      // not up yet
+    }
+    if (proc.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+    await Bun.sleep(100);
+  }
+  return {
+    url,
+    dataDir,
+    output: () => output,
+    async stop() {
+      proc.kill('SIGTERM');
+      await proc.exited;
+      if (!env.DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export async function newContext(browser: Browser, server: RunningServer, options: { width?: number; timezoneId?: string } = {}): Promise<BrowserContext> {
+  return browser.newContext({
+    baseURL: server.url,
+    viewport: { width: options.width ?? 1280, height: 900 },
+    timezoneId: options.timezoneId ?? 'UTC',
+    locale: 'en-US',
+  });
+}
+
+/** Fails the test with a readable list when axe finds any violation. */
+export async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`,
+  );
+  expect({ label, violations: summary }).toEqual({ label, violations: [] });
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const path = join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
+
+/** Registers a fresh account through the API (the browser context keeps the cookie). */
+export async function registerViaApi(
+  context: BrowserContext,
+  server: RunningServer,
+  overrides: Partial<{ email: string; password: string; firstName: string; lastName: string }> = {},
+) {
+  const body = {
+    email: overrides.email ?? `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`,
+    password: overrides.password ?? 'focus-time-2026',
+    firstName: overrides.firstName ?? 'Ada',
+    lastName: overrides.lastName ?? 'Lovelace',
+  };
+  const res = await context.request.post(`${server.url}/api/auth/register`, {
+    data: body,
+    headers: { origin: server.url },
+  });
+  if (!res.ok()) throw new Error(`register failed: ${res.status()} ${await res.text()}`);
+  return body;
+}
+
+/** Moves the server's clock (TEST_CLOCK=true servers only). */
+export async function setServerClock(server: RunningServer, now: Date): Promise<void> {
+  const res = await fetch(`${server.url}/api/test/clock`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.url },
+    body: JSON.stringify({ now: now.toISOString() }),
+  });
+  if (!res.ok) throw new Error(`clock failed: ${res.status}`);
+}
