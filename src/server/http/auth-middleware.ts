@@ -4,7 +4,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { Context } from 'hono';
 import { SESSION_COOKIE } from '../../shared/constants';
 import type { Session, SessionUser } from '../accounts/sessions';
-import { validateSessionToken } from '../accounts/sessions';
+import { createSession, generateSessionToken, validateSessionToken } from '../accounts/sessions';
 import type { AppDeps } from '../deps';
 import { AppError } from './errors';
 
@@ -51,4 +51,11 @@ export function requireAuth(c: Context<AppEnv>): AuthState {
   const auth = c.get('auth');
   if (!auth) throw new AppError('UNAUTHORIZED', 'Not signed in');
   return auth;
+}
+
+/** Starts a fresh session for the user (a new token at every sign-in) and sets the cookie. */
+export async function startSession(c: Context, deps: AppDeps, userId: string): Promise<void> {
+  const token = generateSessionToken();
+  const session = await createSession(deps.db, deps.clock, userId, token);
+  setSessionCookie(c, deps, token, session.expiresAt);
 }

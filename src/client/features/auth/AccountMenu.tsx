@@ -1,0 +1,4 @@
+// Placeholder: replaced by the accounts feature's implementation.
+export function AccountMenu() {
+  return null;
+}
