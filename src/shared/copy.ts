@@ -67,3 +67,18 @@ export const AUTH_MESSAGES = {
 } as const;
 
 export const NOT_FOUND_TITLE = '404 Page Not Found';
+
+/** Labels the spec quotes on the public screens (landing, legal pages, 404). */
+export const PUBLIC_COPY = {
+  signIn: 'Sign in',
+  lockIn: 'Lock In',
+  getStartedFree: 'Get Started Free',
+  startFreeTrial: 'Start Free Trial',
+  noPaymentRequired: 'No payment required',
+  createAccount: 'Create an Account',
+  backToHome: 'Back to Home',
+  lastUpdated: 'Last updated:',
+  helpCenter: 'Help Center',
+  faq: 'FAQ',
+  comingSoon: 'Coming soon',
+} as const;
