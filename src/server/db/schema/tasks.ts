@@ -1,4 +1,4 @@
-import { boolean, date, index, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 
 const owner = () =>
@@ -16,6 +16,8 @@ export const bankTasks = pgTable(
     description: text('description'),
     category: text('category').notNull().default('General'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Insertion order: breaks ties between tasks created in the same millisecond. */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.id] }), index('bank_tasks_user_created_idx').on(t.userId, t.createdAt)],
 );
@@ -37,6 +39,8 @@ export const dailyTasks = pgTable(
     carryOverDate: timestamp('carry_over_date', { withTimezone: true }),
     /** The user's local day this task was first put on Today's Focus: its due date. */
     plannedOn: date('planned_on', { mode: 'string' }).notNull(),
+    /** Insertion order: several tasks added in one call share addedAt but keep the order asked for. */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.id] })],
 );
