@@ -1,0 +1,164 @@
+// The server as a real process: bad configuration stops it with a message naming the variable,
+// SIGTERM lets an in-flight request finish, and acknowledged writes survive a SIGKILL.
+import { afterAll, describe, expect, test } from 'bun:test';
+import { rmSync } from 'node:fs';
+import { type ServerProcess, spawnServer, tempDataDir } from '../support/process';
+
+const dirs: string[] = [];
+function dataDir(): string {
+  const dir = tempDataDir();
+  dirs.push(dir);
+  return dir;
+}
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('configuration is validated at start-up', () => {
+  const cases: Array<[string, Record<string, string>]> = [
+    ['PORT', { PORT: 'abc' }],
+    ['DATABASE_URL', { DATABASE_URL: 'mysql://x' }],
+    ['APP_URL', { APP_URL: 'ftp://lockin.example' }],
+    ['SMTP_URL', { SMTP_URL: 'http://mail.example' }],
+    ['TEST_CLOCK', { TEST_CLOCK: 'yes' }],
+  ];
+  for (const [variable, env] of cases) {
+    test(`a bad ${variable} stops the process with a non-zero exit naming it`, async () => {
+      const server = await spawnServer({ env: { DATA_DIR: dataDir(), ...env } });
+      const code = await server.exited();
+      expect(code).not.toBe(0);
+      expect(server.output()).toContain('Invalid environment configuration');
+      expect(server.output()).toContain(`${variable}:`);
+      expect(server.output()).not.toContain('LockIn listening');
+    });
+  }
+
+  test('several bad variables are all named in one start-up failure', async () => {
+    const server = await spawnServer({ env: { DATA_DIR: dataDir(), PORT: 'abc', DATABASE_URL: 'mysql://x' } });
+    expect(await server.exited()).not.toBe(0);
+    expect(server.output()).toContain('PORT:');
+    expect(server.output()).toContain('DATABASE_URL:');
+  });
+});
+
+/** Sends one raw HTTP/1.1 request whose body is written in two parts, with a pause between. */
+async function splitRequest(
+  port: number,
+  head: string,
+  firstPart: string,
+  secondPart: string,
+  between: () => Promise<void>,
+): Promise<string> {
+  let received = '';
+  let done!: () => void;
+  const closed = new Promise<void>((resolve) => (done = resolve));
+  const socket = await Bun.connect({
+    hostname: '127.0.0.1',
+    port,
+    socket: {
+      data(_s, chunk) {
+        received += new TextDecoder().decode(chunk);
+      },
+      close() {
+        done();
+      },
+      error() {
+        done();
+      },
+    },
+  });
+  const length = new TextEncoder().encode(firstPart + secondPart).length;
+  socket.write(`${head}\r\nContent-Length: ${length}\r\nConnection: close\r\n\r\n${firstPart}`);
+  socket.flush();
+  await between();
+  socket.write(secondPart);
+  socket.flush();
+  await closed;
+  return received;
+}
+
+describe('graceful shutdown', () => {
+  let server: ServerProcess | undefined;
+  afterAll(async () => {
+    if (server) await server.stop('SIGKILL');
+  });
+
+  test('SIGTERM lets a request that is in flight finish, then exits 0 with "LockIn stopped"', async () => {
+    // The test clock route reads a JSON body, so a body sent in two halves keeps the request
+    // open inside the handler while the signal arrives.
+    server = await spawnServer({ env: { DATA_DIR: dataDir(), TEST_CLOCK: 'true' } });
+    await server.waitUntilUp();
+    const running = server;
+    const response = await splitRequest(
+      running.port,
+      'POST /api/test/clock HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json',
+      '{"now":"2026-',
+      '01-02T03:04:05.000Z"}',
+      async () => {
+        running.proc.kill('SIGTERM');
+        // Wait until the server says it is draining, so the signal really came first.
+        const deadline = Date.now() + 10_000;
+        while (!running.output().includes('SIGTERM received') && Date.now() < deadline) await Bun.sleep(20);
+        expect(running.output()).toContain('SIGTERM received');
+        expect(running.output()).not.toContain('LockIn stopped');
+      },
+    );
+    expect(response).toStartWith('HTTP/1.1 200');
+    expect(response).toContain('"now":"2026-01-02T03:04:05.000Z"');
+    expect(await running.exited()).toBe(0);
+    expect(running.output()).toContain('LockIn stopped');
+  });
+
+  test('after SIGTERM the port no longer accepts requests', async () => {
+    expect(server).toBeDefined();
+    const refused = await fetch(`${server!.url}/`).then(
+      () => false,
+      () => true,
+    );
+    expect(refused).toBe(true);
+  });
+});
+
+describe('durability', () => {
+  const password = 'durable-pass-2026';
+
+  test('every acknowledged registration survives a SIGKILL and a restart on the same DATA_DIR', async () => {
+    const dir = dataDir();
+    const first = await spawnServer({ env: { DATA_DIR: dir } });
+    await first.waitUntilUp();
+    const emails: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const email = `durable-${i}-${Date.now()}@example.com`;
+      const res = await fetch(`${first.url}/api/auth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password, firstName: `Durable${i}`, lastName: 'Writer' }),
+      });
+      await res.arrayBuffer();
+      expect(res.status).toBeLessThan(300);
+      emails.push(email);
+    }
+    // Killed without warning: no shutdown hook runs, the database is not closed.
+    expect(await first.stop('SIGKILL')).not.toBe(0);
+
+    const second = await spawnServer({ env: { DATA_DIR: dir } });
+    try {
+      await second.waitUntilUp();
+      for (const email of emails) {
+        const res = await fetch(`${second.url}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email, password }),
+        });
+        await res.arrayBuffer();
+        expect({ email, status: res.status }).toEqual({ email, status: 200 });
+        const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+        const user = await fetch(`${second.url}/api/auth/user`, { headers: { cookie } });
+        expect(user.status).toBe(200);
+        expect(((await user.json()) as { email: string }).email).toBe(email);
+      }
+    } finally {
+      await second.stop();
+    }
+  }, 90_000);
+});
