@@ -54,6 +54,11 @@ export interface DailyTask extends BankTask {
   carryOverDate: string | null;
   /** The user's local date (YYYY-MM-DD) it was first put on Today's Focus. */
   plannedOn: string;
+  /**
+   * Whole days since carryOverDate in the user's zone (0 if completed or not carried over), as the
+   * server computed it when answering. Optional so optimistic client copies need not invent it.
+   */
+  daysCarriedOver?: number;
 }
 
 export interface DailyResetResult {
@@ -82,3 +87,10 @@ export interface BankList {
   /** null = unlimited (premium). */
   limit: number | null;
 }
+
+/** Messages the tasks API answers with (the limit messages are the spec's toast texts). */
+export const TASK_MESSAGES = {
+  notFound: 'Task not found',
+  duplicateId: 'A task with this id already exists',
+  categoryNotFound: 'Category not found',
+} as const;

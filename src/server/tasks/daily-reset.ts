@@ -1,0 +1,82 @@
+// The daily-reset rule, pure: given the last reset, the clock and the user's zone, is a reset
+// due, and what does it do to the list? The service applies the answer in one transaction.
+import { DAILY_TASK_LIMIT } from '../../shared/constants';
+import { daysBetween, localDate } from './local-date';
+
+/**
+ * Due when the user's local date now differs from the local date of the last reset, both read in
+ * the user's current zone (so a user who changes zone is judged by the calendar they live by now).
+ */
+export function isResetDue(lastResetAt: Date, now: Date, timeZone: string): boolean {
+  return localDate(lastResetAt, timeZone) !== localDate(now, timeZone);
+}
+
+export interface ResetCandidate {
+  id: string;
+  completed: boolean;
+  isCarryOver: boolean;
+  carryOverDate: Date | null;
+  plannedOn: string;
+  addedAt: Date;
+  seq: number;
+}
+
+export interface ResetPlan {
+  /** Entries to delete: every completed one, and incomplete ones beyond the daily limit. */
+  remove: string[];
+  /** Incomplete entries kept, with the carry-over date each gets. */
+  carry: { id: string; carryOverDate: Date }[];
+  /** Completed entries dropped (what the 'Daily Reset Complete' toast reports). */
+  removed: number;
+  carriedOver: number;
+}
+
+/** Oldest first: the day it was planned for, then when it was added, then insertion order. */
+export function byOldestPlanned(a: ResetCandidate, b: ResetCandidate): number {
+  if (a.plannedOn !== b.plannedOn) return a.plannedOn < b.plannedOn ? -1 : 1;
+  const added = a.addedAt.getTime() - b.addedAt.getTime();
+  return added !== 0 ? added : a.seq - b.seq;
+}
+
+/**
+ * What a due reset does: completed entries go; up to DAILY_TASK_LIMIT incomplete ones stay
+ * (oldest-planned first) and are marked carried over. An entry already carried over keeps its
+ * first carry-over date, so 'n days ago' keeps counting up while it stays undone.
+ */
+export function planReset(tasks: ResetCandidate[], previousResetAt: Date): ResetPlan {
+  const completed = tasks.filter((t) => t.completed);
+  const incomplete = tasks.filter((t) => !t.completed).sort(byOldestPlanned);
+  const kept = incomplete.slice(0, DAILY_TASK_LIMIT);
+  const overflow = incomplete.slice(DAILY_TASK_LIMIT);
+  return {
+    remove: [...completed, ...overflow].map((t) => t.id),
+    carry: kept.map((t) => ({ id: t.id, carryOverDate: t.isCarryOver && t.carryOverDate ? t.carryOverDate : previousResetAt })),
+    removed: completed.length,
+    carriedOver: kept.length,
+  };
+}
+
+/** Whole local days since the task was carried over; 0 when completed or never carried over. */
+export function daysCarriedOver(
+  task: { completed: boolean; isCarryOver: boolean; carryOverDate: Date | null },
+  now: Date,
+  timeZone: string,
+): number {
+  if (task.completed || !task.isCarryOver || !task.carryOverDate) return 0;
+  return Math.max(0, daysBetween(localDate(task.carryOverDate, timeZone), localDate(now, timeZone)));
+}
+
+export interface SortableDaily {
+  completed: boolean;
+  daysCarriedOver: number;
+  addedAt: Date;
+  seq: number;
+}
+
+/** Today's Focus order: incomplete first, most days carried over first, then as added; completed last. */
+export function compareDaily(a: SortableDaily, b: SortableDaily): number {
+  if (a.completed !== b.completed) return a.completed ? 1 : -1;
+  if (a.daysCarriedOver !== b.daysCarriedOver) return b.daysCarriedOver - a.daysCarriedOver;
+  const added = a.addedAt.getTime() - b.addedAt.getTime();
+  return added !== 0 ? added : a.seq - b.seq;
+}
