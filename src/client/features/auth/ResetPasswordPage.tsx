@@ -1,4 +1,143 @@
-// Placeholder: replaced by the feature's implementation.
-export function ResetPasswordPage(_props: { mode?: 'signin' | 'signup' }) {
-  return <main><h1>Reset Password</h1></main>;
+// /reset-password?token=…: choose a new password with the emailed single-use token. No token
+// parameter at all shows the 'Invalid Reset Link' view; an empty one reaches the form and is
+// refused there with the 'Invalid Link' toast, after the field checks.
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../shared/constants';
+import { TOASTS } from '../../../shared/copy';
+import { ROUTES } from '../../../shared/routes';
+import { apiRequest, messageOf } from '../../lib/api';
+import { type ToastInput, useToast } from '../../lib/toast';
+import { Button, ButtonLink } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { Field } from '../../ui/Field';
+import { usePageTitle } from '../../ui/usePageTitle';
+import { AuthCardHeading, AuthLayout } from './AuthLayout';
+import { AUTH_COPY } from './copy';
+import { AlertIcon, CheckCircleIcon } from './icons';
+
+/** The spec's checks, in its order; null when the form may be sent. */
+export function resetProblem(token: string, password: string, confirm: string): ToastInput | null {
+  if (!password || !confirm) return TOASTS.fieldsRequired;
+  if (password !== confirm) return TOASTS.passwordsDontMatch;
+  if (password.length < PASSWORD_MIN_LENGTH) return TOASTS.passwordTooShort;
+  if (!token.trim()) return TOASTS.invalidLink;
+  return null;
+}
+
+export function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const toast = useToast();
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [visible, setVisible] = useState(false);
+  const [done, setDone] = useState(false);
+  const doneHeadingRef = useRef<HTMLHeadingElement>(null);
+  usePageTitle(token === null ? AUTH_COPY.invalidLinkTitle : done ? AUTH_COPY.resetDoneTitle : AUTH_COPY.resetPageTitle);
+
+  const reset = useMutation({
+    mutationFn: () => apiRequest('POST', '/api/reset-password', { token: token ?? '', newPassword: password }),
+    onSuccess: () => {
+      setDone(true);
+      setPassword('');
+      setConfirm('');
+      toast({ ...TOASTS.passwordReset, variant: 'success' });
+    },
+    onError: (error) => {
+      toast({ title: TOASTS.resetFailed.title, description: messageOf(error, TOASTS.resetFailed.description), variant: 'destructive' });
+    },
+  });
+
+  useEffect(() => {
+    if (done) doneHeadingRef.current?.focus();
+  }, [done]);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (reset.isPending) return;
+    const problem = resetProblem(token ?? '', password, confirm);
+    if (problem) {
+      toast({ ...problem, variant: 'destructive' });
+      return;
+    }
+    reset.mutate();
+  };
+
+  if (token === null) {
+    return (
+      <AuthLayout>
+        <Card className="p-6 sm:p-8">
+          <AuthCardHeading tone="danger" icon={<AlertIcon />} title={AUTH_COPY.invalidLinkTitle} subtitle={AUTH_COPY.invalidLinkText} />
+          <div className="mt-6 grid gap-3">
+            <ButtonLink to={ROUTES.forgotPassword}>{AUTH_COPY.requestNewLink}</ButtonLink>
+            <ButtonLink to={ROUTES.login} variant="outline">
+              {AUTH_COPY.backToLogin}
+            </ButtonLink>
+          </div>
+        </Card>
+      </AuthLayout>
+    );
+  }
+
+  if (done) {
+    return (
+      <AuthLayout>
+        <Card className="p-6 sm:p-8 text-center">
+          <div className="mx-auto mb-4 flex h-12 w-12 items-center justify-center rounded-full bg-emerald-100 text-emerald-700 dark:bg-emerald-900 dark:text-emerald-200">
+            <CheckCircleIcon />
+          </div>
+          <h1 ref={doneHeadingRef} tabIndex={-1} className="text-2xl font-bold tracking-tight text-slate-900 outline-none dark:text-white">
+            {AUTH_COPY.resetDoneTitle}
+          </h1>
+          <p className="mt-2 text-sm muted">{AUTH_COPY.resetDoneText}</p>
+          <ButtonLink to={ROUTES.login} className="mt-6 w-full">
+            {AUTH_COPY.goToLogin}
+          </ButtonLink>
+        </Card>
+      </AuthLayout>
+    );
+  }
+
+  const type = visible ? 'text' : 'password';
+  return (
+    <AuthLayout>
+      <Card className="p-6 sm:p-8">
+        <AuthCardHeading title={AUTH_COPY.resetTitle} subtitle={AUTH_COPY.resetSubtitle(PASSWORD_MIN_LENGTH)} />
+        <form className="mt-6 space-y-4" onSubmit={onSubmit} noValidate aria-busy={reset.isPending}>
+          <Field
+            label={AUTH_COPY.newPassword}
+            name="newPassword"
+            type={type}
+            autoComplete="new-password"
+            maxLength={PASSWORD_MAX_LENGTH}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+          <Field
+            label={AUTH_COPY.confirmPassword}
+            name="confirmPassword"
+            type={type}
+            autoComplete="new-password"
+            maxLength={PASSWORD_MAX_LENGTH}
+            value={confirm}
+            onChange={(e) => setConfirm(e.target.value)}
+          />
+          <label className="flex w-fit cursor-pointer items-center gap-2 text-sm text-slate-800 dark:text-slate-200">
+            <input
+              type="checkbox"
+              className="focus-ring h-4 w-4 rounded border-slate-300 accent-brand-600"
+              checked={visible}
+              onChange={(e) => setVisible(e.target.checked)}
+            />
+            {AUTH_COPY.showPasswords}
+          </label>
+          <Button type="submit" className="w-full" loading={reset.isPending}>
+            {AUTH_COPY.resetButton}
+          </Button>
+        </form>
+      </Card>
+    </AuthLayout>
+  );
 }

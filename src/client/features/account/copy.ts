@@ -1,0 +1,56 @@
+// Words on the Manage Account page (toasts come from TOASTS in src/shared/copy.ts).
+import {
+  DAILY_TASK_LIMIT,
+  FREE_BANK_LIMIT,
+  PREMIUM_PRICE_LABEL,
+  TRIAL_DAYS,
+} from '../../../shared/constants';
+
+export const ACCOUNT_COPY = {
+  pageTitle: 'Manage Account',
+  heading: 'Manage Account',
+  subtitle: 'Your plan and the details on your account.',
+  backToHome: 'Back to Home',
+
+  currentPlan: 'Current Plan',
+  basic: 'Basic',
+  free: 'Free',
+  freePrice: '$0',
+  perMonth: '/month',
+  freeFeatures: [
+    `Up to ${DAILY_TASK_LIMIT} daily tasks`,
+    `Task Bank of up to ${FREE_BANK_LIMIT} tasks`,
+    'Completion tracking and basic organisation',
+    'Core Lock-In Mode',
+  ],
+
+  premiumFeatures: 'Premium Features',
+  premiumIntro: `Everything in Basic, plus:`,
+  premiumList: [
+    'Enhanced Lock-In mode with 7 motivation features',
+    'AI-powered task suggestions',
+    'Comprehensive productivity analytics',
+    'Best focus time recommendations',
+    'Calendar integration',
+    'Unlimited Task Bank',
+  ],
+  premiumPrice: `${TRIAL_DAYS}-day free trial, then ${PREMIUM_PRICE_LABEL}. Cancel anytime.`,
+  startTrial: `Start ${TRIAL_DAYS}-Day Free Trial`,
+
+  accountInformation: 'Account Information',
+  name: 'Name',
+  email: 'Email',
+  plan: 'Plan',
+  premium: 'Premium',
+  notSet: 'Not set',
+  editProfile: 'Edit Profile',
+  firstName: 'First name',
+  lastName: 'Last name',
+  save: 'Save Changes',
+  cancel: 'Cancel',
+
+  legal: 'Legal',
+  privacy: 'Privacy Policy',
+  terms: 'Terms of Service',
+  cookies: 'Cookie Policy',
+} as const;

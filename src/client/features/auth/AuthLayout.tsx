@@ -1,0 +1,59 @@
+// The frame of every sign-in and password screen: logo header, one centred card on a soft
+// background, and a footer with the legal links.
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { APP_NAME } from '../../../shared/constants';
+import { ROUTES } from '../../../shared/routes';
+import { Logo } from '../../ui/Logo';
+import { AUTH_COPY } from './copy';
+
+export function AuthLayout({ children, below }: { children: ReactNode; below?: ReactNode }) {
+  return (
+    <div className="flex min-h-screen flex-col bg-gradient-to-br from-brand-50 via-white to-slate-100 dark:from-slate-950 dark:via-slate-950 dark:to-slate-900">
+      <header className="mx-auto flex w-full max-w-5xl items-center px-4 py-5 sm:px-6">
+        <Logo />
+      </header>
+      <main className="flex flex-1 flex-col items-center px-4 pb-10 pt-2 sm:px-6 sm:pt-6">
+        <div className="w-full max-w-md">{children}</div>
+        {below && <div className="mt-8 w-full max-w-md">{below}</div>}
+      </main>
+      <footer className="border-t border-slate-200/70 px-4 py-6 text-center text-sm muted dark:border-slate-800">
+        <p>
+          {AUTH_COPY.termsPrefix}{' '}
+          <Link className="link" to={ROUTES.termsOfService}>
+            {AUTH_COPY.terms}
+          </Link>{' '}
+          {AUTH_COPY.and}{' '}
+          <Link className="link" to={ROUTES.privacyPolicy}>
+            {AUTH_COPY.privacy}
+          </Link>
+          .
+        </p>
+        <p className="mt-2 text-xs">
+          © {new Date().getFullYear()} {APP_NAME}
+        </p>
+      </footer>
+    </div>
+  );
+}
+
+/** Icon bubble, heading and text at the top of an auth card. */
+export function AuthCardHeading({ icon, title, subtitle, tone = 'brand' }: {
+  icon?: ReactNode;
+  title: ReactNode;
+  subtitle?: ReactNode;
+  tone?: 'brand' | 'success' | 'danger';
+}) {
+  const tones = {
+    brand: 'bg-brand-100 text-brand-700 dark:bg-brand-900 dark:text-brand-200',
+    success: 'bg-emerald-100 text-emerald-700 dark:bg-emerald-900 dark:text-emerald-200',
+    danger: 'bg-red-100 text-red-700 dark:bg-red-900 dark:text-red-200',
+  };
+  return (
+    <div className="text-center">
+      {icon && <div className={`mx-auto mb-4 flex h-12 w-12 items-center justify-center rounded-full ${tones[tone]}`}>{icon}</div>}
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900 dark:text-white">{title}</h1>
+      {subtitle && <p className="mt-2 text-sm muted">{subtitle}</p>}
+    </div>
+  );
+}
