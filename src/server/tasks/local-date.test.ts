@@ -1,0 +1,52 @@
+import { describe, expect, test } from 'bun:test';
+import { daysBetween, isValidTimeZone, localDate, safeTimeZone } from './local-date';
+
+const at = (iso: string) => new Date(iso);
+
+describe('localDate', () => {
+  test('reads the calendar date in the zone, not in UTC', () => {
+    expect(localDate(at('2026-03-10T23:30:00Z'), 'UTC')).toBe('2026-03-10');
+    expect(localDate(at('2026-03-10T23:30:00Z'), 'Asia/Tokyo')).toBe('2026-03-11');
+    expect(localDate(at('2026-03-10T03:00:00Z'), 'America/Los_Angeles')).toBe('2026-03-09');
+  });
+
+  test('Asia/Kolkata: the half-hour offset decides the day', () => {
+    expect(localDate(at('2026-03-10T18:29:59Z'), 'Asia/Kolkata')).toBe('2026-03-10');
+    expect(localDate(at('2026-03-10T18:30:00Z'), 'Asia/Kolkata')).toBe('2026-03-11');
+  });
+
+  test('Pacific/Auckland: ahead of UTC by 13 hours in (southern) summer', () => {
+    expect(localDate(at('2026-03-10T10:59:59Z'), 'Pacific/Auckland')).toBe('2026-03-10');
+    expect(localDate(at('2026-03-10T11:00:00Z'), 'Pacific/Auckland')).toBe('2026-03-11');
+  });
+
+  test('an unknown zone falls back to UTC instead of failing', () => {
+    expect(isValidTimeZone('Mars/Olympus_Mons')).toBe(false);
+    expect(safeTimeZone('Mars/Olympus_Mons')).toBe('UTC');
+    expect(safeTimeZone('Europe/Paris')).toBe('Europe/Paris');
+    expect(localDate(at('2026-03-10T23:30:00Z'), 'Mars/Olympus_Mons')).toBe('2026-03-10');
+  });
+});
+
+describe('daysBetween', () => {
+  test('counts calendar days, including across months and years', () => {
+    expect(daysBetween('2026-03-10', '2026-03-10')).toBe(0);
+    expect(daysBetween('2026-03-10', '2026-03-11')).toBe(1);
+    expect(daysBetween('2026-02-27', '2026-03-02')).toBe(3);
+    expect(daysBetween('2025-12-31', '2026-01-01')).toBe(1);
+    expect(daysBetween('2026-03-11', '2026-03-10')).toBe(-1);
+  });
+
+  test('a 23-hour and a 25-hour day still count as one day (America/New_York DST switches)', () => {
+    // 8 March 2026 is 23 hours long in New York, 1 November 2026 is 25 hours long.
+    const startOfMar8 = localDate(at('2026-03-08T05:00:00Z'), 'America/New_York');
+    const startOfMar9 = localDate(at('2026-03-09T04:00:00Z'), 'America/New_York');
+    expect([startOfMar8, startOfMar9]).toEqual(['2026-03-08', '2026-03-09']);
+    expect(daysBetween(startOfMar8, startOfMar9)).toBe(1);
+    const nov1 = localDate(at('2026-11-01T04:00:00Z'), 'America/New_York');
+    const lateNov1 = localDate(at('2026-11-02T04:59:00Z'), 'America/New_York');
+    expect(nov1).toBe('2026-11-01');
+    expect(lateNov1).toBe('2026-11-01');
+    expect(daysBetween(nov1, lateNov1)).toBe(0);
+  });
+});
