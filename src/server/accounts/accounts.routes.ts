@@ -1,8 +1,81 @@
+// The spec's account endpoints (section 7) as thin REST shims over accounts.service.
+import type { Context } from 'hono';
 import { Hono } from 'hono';
+import {
+  ACCOUNT_MESSAGES,
+  forgotPasswordInput,
+  loginInput,
+  profileInput,
+  registerInput,
+  resetPasswordInput,
+  type MessageResponse,
+} from '../../shared/accounts';
+import { ROUTES } from '../../shared/routes';
 import type { AppDeps } from '../deps';
-import type { AppEnv } from '../http/auth-middleware';
+import { type AppEnv, clearSessionCookie, requireAuth, startSession } from '../http/auth-middleware';
+import { clientIp } from '../http/rate-limit';
+import { readJson } from '../http/validate';
+import {
+  authenticate,
+  registerUser,
+  requestPasswordReset,
+  resetPassword,
+  toCurrentUser,
+  updateProfile,
+} from './accounts.service';
+import { invalidateSession } from './sessions';
 
-export function accountsRoutes(_deps: AppDeps): Hono<AppEnv> {
+export function accountsRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
+
+  /** Signing in replaces whatever session this browser had with a brand-new token. */
+  async function signIn(c: Context<AppEnv>, userId: string): Promise<void> {
+    const previous = c.get('auth');
+    if (previous) await invalidateSession(deps.db, previous.session.id);
+    await startSession(c, deps, userId);
+  }
+
+  routes.get('/auth/user', (c) => c.json(toCurrentUser(requireAuth(c).user)));
+
+  routes.post('/auth/register', async (c) => {
+    const input = await readJson(c, registerInput);
+    const user = await registerUser(deps, input, { ip: clientIp(c) });
+    await signIn(c, user.id);
+    return c.json(user, 201);
+  });
+
+  routes.post('/auth/login', async (c) => {
+    const input = await readJson(c, loginInput);
+    const user = await authenticate(deps, input, { ip: clientIp(c) });
+    await signIn(c, user.id);
+    return c.json(user);
+  });
+
+  routes.put('/auth/profile', async (c) => {
+    const { user } = requireAuth(c);
+    const input = await readJson(c, profileInput);
+    return c.json(await updateProfile(deps, user.id, input));
+  });
+
+  routes.post('/forgot-password', async (c) => {
+    const { email } = await readJson(c, forgotPasswordInput);
+    await requestPasswordReset(deps, email, { ip: clientIp(c) });
+    return c.json<MessageResponse>({ message: ACCOUNT_MESSAGES.resetLinkSent });
+  });
+
+  routes.post('/reset-password', async (c) => {
+    const input = await readJson(c, resetPasswordInput);
+    await resetPassword(deps, input, { ip: clientIp(c) });
+    return c.json<MessageResponse>({ message: ACCOUNT_MESSAGES.passwordResetDone });
+  });
+
+  // A browser redirect (the account menu's 'Sign Out'); POST is accepted for forms and scripts.
+  routes.on(['GET', 'POST'], '/logout', async (c) => {
+    const auth = c.get('auth');
+    if (auth) await invalidateSession(deps.db, auth.session.id);
+    clearSessionCookie(c, deps);
+    return c.redirect(ROUTES.home, 302);
+  });
+
   return routes;
 }

@@ -1,0 +1,243 @@
+// The account rules: sign-up, sign-in, profile, time zone and password recovery. Plain functions
+// of (deps, input) shared by the REST shims and the tRPC procedures. Sessions and cookies are the
+// caller's business; brute-force limits are applied here because they are rules, keyed by the
+// caller's address.
+import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import {
+  ACCOUNT_MESSAGES,
+  type LoginInput,
+  type ProfileInput,
+  type RegisterInput,
+  type ResetPasswordInput,
+} from '../../shared/accounts';
+import { PASSWORD_RESET_TTL_MS } from '../../shared/constants';
+import { AUTH_MESSAGES } from '../../shared/copy';
+import type { CurrentUser } from '../../shared/types';
+import { passwordResetTokens, sessions, users } from '../db/schema';
+import type { AppDeps } from '../deps';
+import { AppError } from '../http/errors';
+import { clearRateLimit, hitRateLimit, RATE_LIMITS } from '../http/rate-limit';
+import { assertNotCommon, hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
+import { buildResetEmail } from './reset-email';
+import { hashToken } from './sessions';
+
+/** Who is calling, for the per-address limits. */
+export interface RequestMeta {
+  ip: string;
+}
+
+interface UserRow {
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  timeZone: string;
+}
+
+/** The columns that may leave the server: never the password hash. */
+const publicColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  profileImageUrl: users.profileImageUrl,
+  timeZone: users.timeZone,
+};
+
+export function toCurrentUser(user: UserRow): CurrentUser {
+  return {
+    id: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    // There is no plans domain yet: every account is on the free plan until it exists.
+    premium: false,
+    profileImageUrl: user.profileImageUrl,
+    timeZone: user.timeZone,
+  };
+}
+
+const sameEmail = (email: string) => sql`lower(${users.email}) = lower(${email})`;
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+export async function getCurrentUser(deps: AppDeps, userId: string): Promise<CurrentUser> {
+  const [row] = await deps.db.select(publicColumns).from(users).where(eq(users.id, userId)).limit(1);
+  if (!row) throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.notSignedIn);
+  return toCurrentUser(row);
+}
+
+/** Creates an email/password account. The caller starts its session. */
+export async function registerUser(deps: AppDeps, input: RegisterInput, meta: RequestMeta): Promise<CurrentUser> {
+  await hitRateLimit(deps, RATE_LIMITS.registerPerIp, meta.ip);
+  assertNotCommon(input.password, 'password');
+  const [existing] = await deps.db.select({ id: users.id }).from(users).where(sameEmail(input.email)).limit(1);
+  if (existing) throw new AppError('CONFLICT', AUTH_MESSAGES.emailTaken);
+  // Hash outside the transaction: it takes a few hundred milliseconds.
+  const passwordHash = await hashPassword(input.password);
+  const now = deps.clock.now();
+  try {
+    const [row] = await deps.db.transaction((tx) =>
+      tx
+        .insert(users)
+        .values({
+          id: crypto.randomUUID(),
+          email: input.email,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          passwordHash,
+          timeZone: input.timeZone ?? 'UTC',
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning(publicColumns),
+    );
+    return toCurrentUser(row!);
+  } catch (error) {
+    // Two sign-ups with the same email at once: the unique index on lower(email) decides.
+    if (isUniqueViolation(error)) throw new AppError('CONFLICT', AUTH_MESSAGES.emailTaken);
+    throw error;
+  }
+}
+
+/**
+ * Checks an email and password. Every failure (unknown email, account without a password,
+ * wrong password) is the same 401 after the same amount of hashing work.
+ */
+export async function authenticate(deps: AppDeps, input: LoginInput, meta: RequestMeta): Promise<CurrentUser> {
+  await hitRateLimit(deps, RATE_LIMITS.loginPerIp, meta.ip);
+  await hitRateLimit(deps, RATE_LIMITS.loginPerEmail, input.email);
+  const [row] = await deps.db
+    .select({ ...publicColumns, passwordHash: users.passwordHash })
+    .from(users)
+    .where(sameEmail(input.email))
+    .limit(1);
+  const ok = row?.passwordHash ? await verifyPassword(input.password, row.passwordHash) : await verifyAgainstDummy(input.password);
+  if (!row || !ok) throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.invalidCredentials);
+  // The owner got in: their earlier typos no longer count towards the per-email limit.
+  await clearRateLimit(deps, RATE_LIMITS.loginPerEmail, input.email);
+  if (input.timeZone && input.timeZone !== row.timeZone) return setTimeZone(deps, row.id, input.timeZone);
+  return toCurrentUser(row);
+}
+
+export async function updateProfile(deps: AppDeps, userId: string, input: ProfileInput): Promise<CurrentUser> {
+  try {
+    const row = await deps.db.transaction(async (tx) => {
+      const [taken] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(sameEmail(input.email), ne(users.id, userId)))
+        .limit(1);
+      if (taken) throw new AppError('CONFLICT', AUTH_MESSAGES.emailTaken);
+      const [updated] = await tx
+        .update(users)
+        .set({
+          firstName: input.firstName === '' ? null : input.firstName,
+          lastName: input.lastName === '' ? null : input.lastName,
+          email: input.email,
+          updatedAt: deps.clock.now(),
+        })
+        .where(eq(users.id, userId))
+        .returning(publicColumns);
+      return updated;
+    });
+    if (!row) throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.notSignedIn);
+    return toCurrentUser(row);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('CONFLICT', AUTH_MESSAGES.emailTaken);
+    throw error;
+  }
+}
+
+export async function setTimeZone(deps: AppDeps, userId: string, timeZone: string): Promise<CurrentUser> {
+  const [row] = await deps.db.transaction((tx) =>
+    tx.update(users).set({ timeZone, updatedAt: deps.clock.now() }).where(eq(users.id, userId)).returning(publicColumns),
+  );
+  if (!row) throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.notSignedIn);
+  return toCurrentUser(row);
+}
+
+/** 256 random bits (well over the 128 required); the link carries the token, the database only its SHA-256. */
+export const RESET_TOKEN_BYTES = 32;
+
+export function generateResetToken(): string {
+  return encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(RESET_TOKEN_BYTES)));
+}
+
+/**
+ * Issues a reset link when the account exists (voiding any older unused link) and mails it.
+ * Callers answer the same message either way.
+ */
+export async function requestPasswordReset(deps: AppDeps, email: string, meta: RequestMeta): Promise<void> {
+  await hitRateLimit(deps, RATE_LIMITS.forgotPerIp, meta.ip);
+  await hitRateLimit(deps, RATE_LIMITS.forgotPerEmail, email);
+  const [user] = await deps.db
+    .select({ id: users.id, email: users.email, firstName: users.firstName })
+    .from(users)
+    .where(sameEmail(email))
+    .limit(1);
+  if (!user) return;
+  const token = generateResetToken();
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    // A new link voids every earlier one (used or not, they are of no further use).
+    await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
+    await tx.insert(passwordResetTokens).values({
+      tokenHash: hashToken(token),
+      userId: user.id,
+      expiresAt: new Date(now.getTime() + PASSWORD_RESET_TTL_MS),
+    });
+  });
+  try {
+    await deps.mailer.send(
+      buildResetEmail({ to: user.email, firstName: user.firstName, appUrl: deps.config.appUrl, token }),
+    );
+  } catch (error) {
+    deps.log.error('password reset email could not be sent', error);
+    throw new AppError('INTERNAL', ACCOUNT_MESSAGES.resetEmailFailed);
+  }
+}
+
+/**
+ * Sets a new password from a reset link: the link is used up, and every session of the account
+ * ends (whoever else held one is signed out).
+ */
+export async function resetPassword(deps: AppDeps, input: ResetPasswordInput, meta: RequestMeta): Promise<void> {
+  await hitRateLimit(deps, RATE_LIMITS.resetPerIp, meta.ip);
+  const tokenHash = hashToken(input.token);
+  const now = deps.clock.now();
+  const usable = and(
+    eq(passwordResetTokens.tokenHash, tokenHash),
+    isNull(passwordResetTokens.usedAt),
+    gt(passwordResetTokens.expiresAt, now),
+  );
+  const [valid] = await deps.db.select({ userId: passwordResetTokens.userId }).from(passwordResetTokens).where(usable).limit(1);
+  if (!valid) throw new AppError('BAD_REQUEST', ACCOUNT_MESSAGES.resetLinkInvalid);
+  assertNotCommon(input.newPassword, 'newPassword');
+  const passwordHash = await hashPassword(input.newPassword);
+  const email = await deps.db.transaction(async (tx) => {
+    // Claiming the token and changing the password commit together; a second use finds no row.
+    const [claimed] = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(usable)
+      .returning({ userId: passwordResetTokens.userId });
+    if (!claimed) throw new AppError('BAD_REQUEST', ACCOUNT_MESSAGES.resetLinkInvalid);
+    const [user] = await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: now })
+      .where(eq(users.id, claimed.userId))
+      .returning({ email: users.email });
+    await tx.delete(sessions).where(eq(sessions.userId, claimed.userId));
+    return user?.email;
+  });
+  // The owner proved control of the mailbox: lift any sign-in lock on the account.
+  if (email) await clearRateLimit(deps, RATE_LIMITS.loginPerEmail, email);
+}
