@@ -43,6 +43,11 @@ const envSchema = z.object({
   ...pair('FACEBOOK'),
   ...pair('GITHUB'),
   ...pair('TWITTER'),
+  /**
+   * Test-only: sends every arctic provider's HTTP call (https://HOST/PATH) to BASE/HOST/PATH, so
+   * tests can answer them with a local stand-in. Never set in production.
+   */
+  OAUTH_API_BASE: optionalString,
   LOG_REQUESTS: z
     .enum(['true', 'false'])
     .default('true')
@@ -80,6 +85,8 @@ export interface Config {
     github?: OAuthCredentials;
     twitter?: OAuthCredentials;
   };
+  /** See OAUTH_API_BASE. */
+  oauthApiBase?: string;
   oidcName: string;
   logRequests: boolean;
   testClock: boolean;
@@ -134,6 +141,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       github: credentials(raw, 'GITHUB'),
       twitter: credentials(raw, 'TWITTER'),
     },
+    oauthApiBase: env.OAUTH_API_BASE,
     oidcName: env.OIDC_NAME,
     logRequests: env.LOG_REQUESTS,
     testClock: env.TEST_CLOCK,

@@ -1,7 +1,110 @@
-import { Hono } from 'hono';
+// Browser redirects of OAuth sign-in: /api/auth/{provider} starts a flow, its /callback finishes
+// it, /api/login is the landing page's sign-in link. The flow's state, PKCE verifier and OIDC
+// nonce wait in short-lived cookies between the two legs and are deleted when the callback reads
+// them, whatever the outcome.
+import { type Context, Hono } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { ROUTES } from '../../shared/routes';
 import type { AppDeps } from '../deps';
-import type { AppEnv } from '../http/auth-middleware';
+import { type AppEnv, startSession } from '../http/auth-middleware';
+import { AppError } from '../http/errors';
+import { OAUTH_PROVIDER_IDS, type OAuthProviderId, createOAuth } from '../integrations/oauth';
+import { signInWithOAuth } from './oauth.service';
 
-export function oauthRoutes(_deps: AppDeps): Hono<AppEnv> {
-  return new Hono<AppEnv>();
+/** How long a started sign-in may take at the provider before it must be started again. */
+export const OAUTH_FLOW_TTL_SECONDS = 10 * 60;
+export const OAUTH_STATE_COOKIE = 'lockin_oauth_state';
+export const OAUTH_VERIFIER_COOKIE = 'lockin_oauth_verifier';
+export const OAUTH_NONCE_COOKIE = 'lockin_oauth_nonce';
+const FLOW_COOKIES = [OAUTH_STATE_COOKIE, OAUTH_VERIFIER_COOKIE, OAUTH_NONCE_COOKIE];
+/** The cookies are only ever read by the callback, under /api/auth. */
+const COOKIE_PATH = '/api/auth';
+
+export const AUTH_FAILED_URL = `${ROUTES.login}?error=auth_failed`;
+
+const PROVIDER_PATTERN = OAUTH_PROVIDER_IDS.join('|');
+
+/** GET /api/auth/providers */
+export interface ProvidersAnswer extends Record<OAuthProviderId, boolean> {
+  /** Not in the spec's list: the label of the OIDC button ('Continue with {oidcName}'), from OIDC_NAME. */
+  oidcName: string;
+}
+
+export function oauthRoutes(deps: AppDeps): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  const oauth = createOAuth(deps.config, deps.clock);
+  const cookieOptions = {
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: deps.config.secureCookies,
+    path: COOKIE_PATH,
+    maxAge: OAUTH_FLOW_TTL_SECONDS,
+  } as const;
+
+  function fail(c: Context, provider: string, reason: string, error?: unknown): Response {
+    if (error === undefined) deps.log.warn(`[oauth] ${provider} sign-in refused: ${reason}`);
+    else deps.log.error(`[oauth] ${provider} sign-in failed: ${reason}`, error);
+    return c.redirect(AUTH_FAILED_URL, 302);
+  }
+
+  async function start(c: Context<AppEnv>, id: OAuthProviderId): Promise<Response> {
+    const provider = oauth.get(id);
+    if (!provider) throw new AppError('NOT_FOUND', `Sign-in with ${id} is not configured`);
+    let request;
+    try {
+      request = await provider.createAuthorization();
+    } catch (error) {
+      return fail(c, id, 'could not build the authorization request', error);
+    }
+    setCookie(c, OAUTH_STATE_COOKIE, `${id}.${request.state}`, cookieOptions);
+    setCookie(c, OAUTH_VERIFIER_COOKIE, request.codeVerifier, cookieOptions);
+    if (request.nonce) setCookie(c, OAUTH_NONCE_COOKIE, request.nonce, cookieOptions);
+    else if (getCookie(c, OAUTH_NONCE_COOKIE)) deleteCookie(c, OAUTH_NONCE_COOKIE, cookieOptions);
+    return c.redirect(request.url.toString(), 302);
+  }
+
+  routes.get('/auth/providers', (c) => {
+    const answer: ProvidersAnswer = { ...oauth.available, oidcName: deps.config.oidcName };
+    return c.json(answer);
+  });
+
+  routes.get('/login', async (c) => (oauth.available.oidc ? start(c, 'oidc') : c.redirect(ROUTES.login, 302)));
+
+  routes.get(`/auth/:provider{${PROVIDER_PATTERN}}`, (c) => start(c, c.req.param('provider') as OAuthProviderId));
+
+  routes.get(`/auth/:provider{${PROVIDER_PATTERN}}/callback`, async (c) => {
+    const id = c.req.param('provider') as OAuthProviderId;
+    const provider = oauth.get(id);
+    if (!provider) throw new AppError('NOT_FOUND', `Sign-in with ${id} is not configured`);
+
+    const saved = Object.fromEntries(FLOW_COOKIES.map((name) => [name, getCookie(c, name)]));
+    for (const name of FLOW_COOKIES) if (saved[name] !== undefined) deleteCookie(c, name, cookieOptions);
+
+    const { code, state, error } = c.req.query();
+    if (error) return fail(c, id, `provider answered error=${JSON.stringify(error.slice(0, 100))}`);
+    if (!code || !state) return fail(c, id, 'callback without code or state');
+    if (!saved[OAUTH_STATE_COOKIE] || saved[OAUTH_STATE_COOKIE] !== `${id}.${state}`) {
+      return fail(c, id, 'state does not match the state cookie (missing, expired or tampered)');
+    }
+    const verifier = saved[OAUTH_VERIFIER_COOKIE];
+    if (!verifier) return fail(c, id, 'PKCE verifier cookie missing');
+
+    let profile;
+    try {
+      profile = await provider.finish(code, verifier, saved[OAUTH_NONCE_COOKIE] ?? null);
+    } catch (err) {
+      return fail(c, id, 'code exchange or profile fetch failed', err);
+    }
+    try {
+      const result = await signInWithOAuth(deps, id, profile);
+      await startSession(c, deps, result.userId);
+      deps.log.info(`[oauth] ${id} sign-in: ${result.created ? 'new' : 'returning'} user ${result.userId}`);
+      return c.redirect(ROUTES.home, 302);
+    } catch (err) {
+      if (err instanceof AppError) return fail(c, id, err.message);
+      return fail(c, id, 'could not sign the user in', err);
+    }
+  });
+
+  return routes;
 }
