@@ -1,5 +1,4 @@
 // tRPC procedures of the tasks domain: validate with the shared schemas, call the service.
-import { z } from 'zod';
 import {
   addToDailyInput,
   categoryInput,
@@ -11,7 +10,6 @@ import {
 import { protectedProcedure, router } from '../trpc/init';
 import * as tasks from './tasks.service';
 
-const noInput = z.void();
 
 export const tasksRouter = router({
   bank: router({
@@ -25,7 +23,7 @@ export const tasksRouter = router({
     delete: protectedProcedure.input(taskRefInput).mutation(({ ctx, input }) => tasks.deleteBankTask(ctx.deps, ctx.user, input)),
   }),
   daily: router({
-    list: protectedProcedure.input(noInput).query(({ ctx }) => tasks.listDaily(ctx.deps, ctx.user)),
+    list: protectedProcedure.query(({ ctx }) => tasks.listDaily(ctx.deps, ctx.user)),
     add: protectedProcedure.input(addToDailyInput).mutation(({ ctx, input }) => tasks.addToDaily(ctx.deps, ctx.user, input)),
     remove: protectedProcedure.input(taskRefInput).mutation(({ ctx, input }) => tasks.removeFromDaily(ctx.deps, ctx.user, input)),
     complete: protectedProcedure
@@ -34,7 +32,7 @@ export const tasksRouter = router({
     incomplete: protectedProcedure
       .input(taskRefInput)
       .mutation(({ ctx, input }) => tasks.setDailyCompleted(ctx.deps, ctx.user, input, false)),
-    reset: protectedProcedure.input(noInput).mutation(({ ctx }) => tasks.runDailyReset(ctx.deps, ctx.user)),
+    reset: protectedProcedure.mutation(({ ctx }) => tasks.runDailyReset(ctx.deps, ctx.user)),
   }),
   categories: router({
     add: protectedProcedure.input(categoryInput).mutation(({ ctx, input }) => tasks.addCategory(ctx.deps, ctx.user, input)),
