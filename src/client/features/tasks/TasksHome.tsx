@@ -1,4 +1,132 @@
-// Placeholder: replaced by the feature's implementation.
-export function TasksHome(_props: { mode?: 'signin' | 'signup' }) {
-  return <main><h1>Today's Focus</h1></main>;
+// The signed-in main screen: header, greeting, the trial-ended banner, and the two tabs (Today's
+// Focus and the Task Bank). Plan-dependent parts take their facts as props: the plans domain
+// does not exist yet, so routes.tsx renders this with the free-plan defaults.
+import { useEffect, useState } from 'react';
+import { DAILY_TASK_LIMIT, JUMP_TO_TOP_THRESHOLD_PX } from '../../../shared/constants';
+import type { DailyTask } from '../../../shared/tasks';
+import { Button } from '../../ui/Button';
+import { Logo } from '../../ui/Logo';
+import { Tabs } from '../../ui/Tabs';
+import { usePageTitle } from '../../ui/usePageTitle';
+import { AccountMenu } from '../auth/AccountMenu';
+import { useAuth } from '../auth/useAuth';
+import { BankTab } from './BankTab';
+import { TASKS_COPY } from './copy';
+import { DailyTab } from './DailyTab';
+import { ArrowUpIcon, ChartIcon } from './icons';
+import { greetingName } from './logic';
+import { FREE_PLAN_STATE, type PlanState, TrialEndedBanner } from './parts';
+import { useBankList, useDailyList, useDailyReset } from './useTasksData';
+
+type TabKey = 'daily' | 'bank';
+
+export interface TasksHomeProps {
+  /** Subscription facts; defaults to a free user who never had a trial. */
+  plan?: PlanState;
+  /** Opens the analytics modal (premium 'My Analytics'). */
+  onOpenAnalytics?: () => void;
+  /** Opens the Lock-In dialog for a task (premium). */
+  onLockIn?: (task: DailyTask) => void;
+  /** Opens the AI suggestions modal (premium). */
+  onOpenAiSuggestions?: () => void;
+}
+
+function browserTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}
+
+export function TasksHome({ plan = FREE_PLAN_STATE, onOpenAnalytics, onLockIn, onOpenAiSuggestions }: TasksHomeProps) {
+  usePageTitle(TASKS_COPY.pageTitle);
+  const { user } = useAuth();
+  const premium = user?.premium ?? false;
+  const timeZone = user?.timeZone || browserTimeZone();
+  const [tab, setTab] = useState<TabKey>('daily');
+  const bank = useBankList();
+  const daily = useDailyList();
+  const now = useDailyReset(daily.data);
+
+  const dailyCount = daily.data?.tasks.length;
+  const bankCount = bank.data?.total;
+
+  return (
+    <div className="min-h-screen bg-slate-50 dark:bg-slate-950">
+      <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+        <div className="mx-auto flex h-16 max-w-4xl items-center justify-between gap-3 px-4 sm:px-6">
+          <Logo />
+          <div className="flex items-center gap-2">
+            {premium && (
+              <Button variant="outline" size="sm" onClick={onOpenAnalytics} disabled={!onOpenAnalytics}>
+                <ChartIcon />
+                {TASKS_COPY.myAnalytics}
+              </Button>
+            )}
+            <AccountMenu />
+          </div>
+        </div>
+      </header>
+
+      <main className="mx-auto max-w-4xl px-4 py-6 sm:px-6 sm:py-8">
+        <TrialEndedBanner show={plan.trialExpired && !plan.hasSubscription} />
+        <h1 className="mb-6 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white">
+          Welcome back, {greetingName(user)}!
+        </h1>
+
+        <Tabs<TabKey>
+          label={TASKS_COPY.tabsLabel}
+          value={tab}
+          onChange={setTab}
+          items={[
+            { key: 'daily', label: `Daily Tasks (${dailyCount ?? 0}/${DAILY_TASK_LIMIT})` },
+            { key: 'bank', label: `Task Bank (${bankCount ?? 0})` },
+          ]}
+        >
+          {tab === 'daily' ? (
+            <DailyTab
+              daily={daily}
+              bankTasks={bank.data?.tasks}
+              premium={premium}
+              plan={plan}
+              now={now}
+              timeZone={timeZone}
+              onLockIn={onLockIn}
+            />
+          ) : (
+            <BankTab bank={bank} premium={premium} timeZone={timeZone} onOpenAiSuggestions={onOpenAiSuggestions} />
+          )}
+        </Tabs>
+      </main>
+
+      {tab === 'bank' && <JumpToTop />}
+    </div>
+  );
+}
+
+function JumpToTop() {
+  const [visible, setVisible] = useState(false);
+  useEffect(() => {
+    const onScroll = () => setVisible(window.scrollY > JUMP_TO_TOP_THRESHOLD_PX);
+    onScroll();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+  if (!visible) return null;
+  return (
+    <button
+      type="button"
+      aria-label={TASKS_COPY.jumpToTop}
+      title={TASKS_COPY.jumpToTop}
+      className="btn btn-primary fixed bottom-6 left-6 z-40 h-12 w-12 rounded-full p-0 shadow-lg"
+      onClick={() => {
+        const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+        window.scrollTo({ top: 0, behavior: reduce ? 'auto' : 'smooth' });
+        document.getElementById('task-bank-title')?.focus({ preventScroll: true });
+      }}
+    >
+      <ArrowUpIcon />
+    </button>
+  );
 }

@@ -1,0 +1,241 @@
+// Today's Focus: up to five tasks picked from the bank, ticked off during the day. Carried-over
+// tasks are highlighted more strongly the longer they wait.
+import { useMemo, useRef, useState } from 'react';
+import { DAILY_TASK_LIMIT } from '../../../shared/constants';
+import type { BankTask, DailyList, DailyTask } from '../../../shared/tasks';
+import { Button } from '../../ui/Button';
+import { Dialog } from '../../ui/Dialog';
+import { pickerRemaining, TASKS_COPY } from './copy';
+import { ClockIcon, PlusIcon, TimerIcon, XIcon } from './icons';
+import { carryOverLabel, daysCarriedOver, ringLevel, sortDaily, type RingLevel } from './logic';
+import { CategoryBadge, EmptyState, ListSkeleton, LoadError, PremiumUpsellCard, type PlanState } from './parts';
+import { useFocusAfterRemoval } from './useFocusAfterRemoval';
+import { useAddToDaily, useRemoveFromDaily, useToggleDaily } from './useTasksData';
+
+const RING_CLASSES: Record<RingLevel, string> = {
+  0: 'border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900',
+  1: 'border-red-300 bg-red-50 dark:border-red-800 dark:bg-red-950',
+  2: 'border-red-400 bg-red-50 ring-2 ring-red-400 dark:border-red-700 dark:bg-red-950 dark:ring-red-700',
+  3: 'border-red-500 bg-red-100 ring-4 ring-red-500 dark:border-red-600 dark:bg-red-950 dark:ring-red-600',
+};
+
+export interface DailyTabProps {
+  daily: { data: DailyList | undefined; isPending: boolean; isError: boolean; refetch: () => unknown };
+  bankTasks: BankTask[] | undefined;
+  premium: boolean;
+  plan: PlanState;
+  now: Date;
+  timeZone: string;
+  /** Premium per-task Lock-In (the Lock-In feature plugs in here). */
+  onLockIn?: (task: DailyTask) => void;
+}
+
+export function DailyTab({ daily, bankTasks, premium, plan, now, timeZone, onLockIn }: DailyTabProps) {
+  const [pickerOpen, setPickerOpen] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const tasks = useMemo(() => (daily.data ? sortDaily(daily.data.tasks, now, timeZone) : []), [daily.data, now, timeZone]);
+  const count = tasks.length;
+
+  return (
+    <section aria-labelledby="todays-focus-title">
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <h2 id="todays-focus-title" ref={headingRef} tabIndex={-1} className="text-xl font-semibold text-slate-900 outline-none dark:text-white">
+          {TASKS_COPY.todaysFocus}
+        </h2>
+        <Button onClick={() => setPickerOpen(true)} disabled={!daily.data || count >= DAILY_TASK_LIMIT}>
+          <PlusIcon />
+          Add Task ({count}/{DAILY_TASK_LIMIT})
+        </Button>
+      </div>
+
+      {daily.isPending ? (
+        <ListSkeleton />
+      ) : daily.isError ? (
+        <LoadError onRetry={() => daily.refetch()} />
+      ) : count === 0 ? (
+        <EmptyState title={TASKS_COPY.dailyEmpty[0]} hint={TASKS_COPY.dailyEmpty[1]} />
+      ) : (
+        <ul className="space-y-3" aria-label={TASKS_COPY.todaysFocus}>
+          {tasks.map((task) => (
+            <DailyTaskItem
+              key={task.id}
+              task={task}
+              days={daysCarriedOver(task, now, timeZone)}
+              premium={premium}
+              onLockIn={onLockIn}
+              onRemoved={() => headingRef.current?.focus()}
+            />
+          ))}
+        </ul>
+      )}
+
+      {!premium && <PremiumUpsellCard plan={plan} />}
+
+      <AddToDailyDialog
+        open={pickerOpen}
+        onClose={() => setPickerOpen(false)}
+        bankTasks={bankTasks ?? []}
+        daily={daily.data?.tasks ?? []}
+        timeZone={timeZone}
+      />
+    </section>
+  );
+}
+
+function DailyTaskItem({ task, days, premium, onLockIn, onRemoved }: {
+  task: DailyTask;
+  days: number;
+  premium: boolean;
+  onLockIn?: (task: DailyTask) => void;
+  onRemoved: () => void;
+}) {
+  const { toggle, isPending: toggling } = useToggleDaily();
+  const remove = useRemoveFromDaily();
+  const armRefocus = useFocusAfterRemoval(onRemoved);
+  const level = ringLevel(days);
+  const checkboxId = `daily-${task.id}`;
+  return (
+    <li
+      data-testid="daily-task"
+      data-carry-level={level}
+      className={`flex items-start gap-3 rounded-xl border p-4 shadow-sm transition-colors ${RING_CLASSES[level]}`}
+    >
+      <input
+        id={checkboxId}
+        type="checkbox"
+        checked={task.completed}
+        disabled={toggling}
+        onChange={(event) => toggle(task.id, event.target.checked)}
+        className="focus-ring mt-0.5 h-5 w-5 shrink-0 cursor-pointer rounded accent-brand-600"
+      />
+      <div className="min-w-0 flex-1">
+        <label
+          htmlFor={checkboxId}
+          className={`block cursor-pointer break-words font-medium ${
+            task.completed ? 'text-slate-500 line-through dark:text-slate-400' : 'text-slate-900 dark:text-white'
+          }`}
+        >
+          {task.title}
+        </label>
+        {task.description && (
+          <p className={`mt-1 break-words text-sm ${task.completed ? 'text-slate-500 dark:text-slate-400' : 'muted'}`}>{task.description}</p>
+        )}
+        <div className="mt-2 flex flex-wrap items-center gap-2">
+          <CategoryBadge category={task.category} />
+          {days > 0 && (
+            <span className="badge gap-1 bg-red-100 text-red-800 dark:bg-red-900 dark:text-red-100" data-testid="carry-over-badge">
+              <ClockIcon />
+              {carryOverLabel(days)}
+            </span>
+          )}
+        </div>
+      </div>
+      <div className="flex shrink-0 items-center gap-1">
+        {premium && onLockIn && !task.completed && (
+          <Button size="sm" variant="outline" onClick={() => onLockIn(task)} aria-label={`Lock In on ${task.title}`}>
+            <TimerIcon />
+            <span className="hidden sm:inline">Lock In</span>
+          </Button>
+        )}
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={`Remove ${task.title} from today`}
+          title="Remove from today"
+          disabled={remove.isPending}
+          onClick={() => {
+            armRefocus();
+            remove.mutate({ id: task.id });
+          }}
+        >
+          <XIcon />
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+function AddToDailyDialog({ open, onClose, bankTasks, daily, timeZone }: {
+  open: boolean;
+  onClose: () => void;
+  bankTasks: BankTask[];
+  daily: DailyTask[];
+  timeZone: string;
+}) {
+  const [selected, setSelected] = useState<string[]>([]);
+  const { add, isPending } = useAddToDaily(timeZone);
+  const onList = new Set(daily.map((t) => t.id));
+  const available = bankTasks.filter((t) => !onList.has(t.id));
+  const remaining = Math.max(0, DAILY_TASK_LIMIT - daily.length);
+  const atLimit = selected.length >= remaining;
+
+  const close = () => {
+    setSelected([]);
+    onClose();
+  };
+  const submit = () => {
+    const picked = available.filter((t) => selected.includes(t.id));
+    if (add(picked)) close();
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      title={TASKS_COPY.pickerTitle}
+      description={pickerRemaining(remaining)}
+      footer={
+        <>
+          <Button variant="outline" onClick={close}>
+            Cancel
+          </Button>
+          <Button onClick={submit} disabled={selected.length === 0 || isPending} loading={isPending}>
+            Add Selected ({selected.length})
+          </Button>
+        </>
+      }
+    >
+      {available.length === 0 ? (
+        <p className="text-sm muted">{bankTasks.length === 0 ? TASKS_COPY.pickerBankEmpty : TASKS_COPY.pickerAllAdded}</p>
+      ) : (
+        <fieldset>
+          <legend className="sr-only">Tasks in your Task Bank</legend>
+          <ul className="space-y-2">
+            {available.map((task) => {
+              const checked = selected.includes(task.id);
+              const disabled = !checked && atLimit;
+              return (
+                <li key={task.id}>
+                  <label
+                    className={`flex items-start gap-3 rounded-lg border p-3 ${
+                      checked
+                        ? 'border-brand-400 bg-brand-50 dark:border-brand-600 dark:bg-brand-900'
+                        : 'border-slate-200 dark:border-slate-700'
+                    } ${disabled ? 'cursor-not-allowed opacity-60' : 'cursor-pointer hover:bg-slate-50 dark:hover:bg-slate-800'}`}
+                  >
+                    <input
+                      type="checkbox"
+                      checked={checked}
+                      disabled={disabled}
+                      onChange={(event) =>
+                        setSelected((current) => (event.target.checked ? [...current, task.id] : current.filter((id) => id !== task.id)))
+                      }
+                      className="focus-ring mt-0.5 h-4 w-4 shrink-0 accent-brand-600"
+                    />
+                    <span className="min-w-0 flex-1">
+                      <span className="block break-words font-medium">{task.title}</span>
+                      {task.description && <span className="mt-0.5 block break-words text-sm muted">{task.description}</span>}
+                      <span className="mt-1.5 block">
+                        <CategoryBadge category={task.category} />
+                      </span>
+                    </span>
+                  </label>
+                </li>
+              );
+            })}
+          </ul>
+        </fieldset>
+      )}
+    </Dialog>
+  );
+}
