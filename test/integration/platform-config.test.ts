@@ -180,3 +180,38 @@ describe('outside services switch on with their configuration', () => {
     expect(loadConfig({ STRIPE_SECRET_KEY: ' sk_test \n' }).stripe?.secretKey).toBe('sk_test');
   });
 });
+
+describe('the documentation lists every variable', () => {
+  const root = `${import.meta.dir}/../..`;
+  async function variables(): Promise<string[]> {
+    const source = await Bun.file(`${root}/src/server/config.ts`).text();
+    const schema = source.slice(source.indexOf('const envSchema'), source.indexOf('export type Env'));
+    const direct = [...schema.matchAll(/^\s+([A-Z][A-Z0-9_]+):/gm)].map((m) => m[1]!);
+    const pairs = [...schema.matchAll(/pair\('([A-Z]+)'\)/g)].flatMap((m) => [`${m[1]}_CLIENT_ID`, `${m[1]}_CLIENT_SECRET`]);
+    return [...direct, ...pairs];
+  }
+
+  test('config.ts reads the variables the decisions name', async () => {
+    const names = await variables();
+    for (const name of ['PORT', 'HOST', 'APP_URL', 'DATA_DIR', 'DATABASE_URL', 'SMTP_URL', 'OIDC_CLIENT_ID', 'TWITTER_CLIENT_SECRET']) {
+      expect(names).toContain(name);
+    }
+  });
+
+  test('.env.example has every variable, each with a comment', async () => {
+    const example = await Bun.file(`${root}/.env.example`).text();
+    for (const name of await variables()) {
+      expect({ name, listed: new RegExp(`^# ${name}=`, 'm').test(example) }).toEqual({ name, listed: true });
+    }
+    // Every block of variables is preceded by a comment line that is not itself a variable.
+    const blocks = example.split(/\n\s*\n/).filter((b) => /^# [A-Z_]+=/m.test(b));
+    for (const block of blocks) expect(block.split('\n').some((l) => l.startsWith('# ') && !/^# [A-Z_]+=/.test(l))).toBe(true);
+  });
+
+  test('the README configuration table has every variable', async () => {
+    const readme = await Bun.file(`${root}/README.md`).text();
+    for (const name of await variables()) {
+      expect({ name, listed: readme.includes(`\`${name}\``) }).toEqual({ name, listed: true });
+    }
+  });
+});
