@@ -1,5 +1,11 @@
 // Sends mail through SMTP when SMTP_URL is set; otherwise writes the whole message to the log
-// so a laptop install still shows the reset link.
+// (with a warning) so a laptop install still shows the reset link.
+//
+// SMTP_URL is nodemailer's connection URL: smtp://user:pass@host:587 (STARTTLS when the server
+// offers it), smtps://host:465 (TLS from the start). Query parameters set transport options, for
+// example `?ignoreTLS=true` for a plain local relay or test server that advertises STARTTLS with a
+// certificate nobody trusts, `?requireTLS=true` to refuse an unencrypted session, or
+// `?tls.rejectUnauthorized=false` for a self-signed relay.
 import nodemailer from 'nodemailer';
 import type { Config } from '../config';
 import type { Logger } from '../deps';
@@ -17,20 +23,25 @@ export interface Mailer {
   close(): void;
 }
 
+/** A stuck relay must not hold a request for nodemailer's default two minutes. */
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+
 export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom'>, log: Logger): Mailer {
   if (!config.smtpUrl) {
     return {
       kind: 'log',
       async send(message) {
         log.warn(
-          `[mail] No mail server is configured (SMTP_URL); this email was not sent.\n` +
+          `[mail] WARNING: no mail server is configured (set SMTP_URL); this email was NOT sent. ` +
+            `It is printed here in full instead.\n` +
             `To: ${message.to}\nSubject: ${message.subject}\n\n${message.text}`,
         );
       },
       close() {},
     };
   }
-  const transport = nodemailer.createTransport(config.smtpUrl);
+  // Options in the URL win over these defaults.
+  const transport = nodemailer.createTransport({ ...SMTP_TIMEOUTS, url: config.smtpUrl });
   return {
     kind: 'smtp',
     async send(message) {
