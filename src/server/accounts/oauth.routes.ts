@@ -22,7 +22,8 @@ const COOKIE_PATH = '/api/auth';
 
 export const AUTH_FAILED_URL = `${ROUTES.login}?error=auth_failed`;
 
-const PROVIDER_PATTERN = OAUTH_PROVIDER_IDS.join('|');
+// A non-capturing group: Hono would otherwise read 'a|b' unanchored and let 'oidc/callback' match.
+const PROVIDER_PATTERN = `(?:${OAUTH_PROVIDER_IDS.join('|')})`;
 
 /** GET /api/auth/providers */
 export interface ProvidersAnswer extends Record<OAuthProviderId, boolean> {
