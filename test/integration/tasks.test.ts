@@ -15,7 +15,7 @@ let ctx: TestContext;
 
 beforeAll(async () => {
   ctx = await createTestContext({ now: START });
-});
+}, 120_000); // a cold PGlite template can take long on a busy machine
 afterAll(() => ctx.close());
 beforeEach(() => ctx.clock.set(START));
 
