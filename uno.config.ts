@@ -1,9 +1,16 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { defineConfig, presetWind3 } from 'unocss';
+
+// Tailwind's preflight (border-box sizing, no stray margins, inherited fonts on controls): the
+// shortcuts below assume it, and presetWind3 does not ship one.
+const tailwindReset = readFileSync(createRequire(import.meta.url).resolve('@unocss/reset/tailwind.css'), 'utf8');
 
 // Colours, type and the component shortcuts every screen is built from. Dark mode follows the
 // system setting.
 export default defineConfig({
   presets: [presetWind3({ dark: 'media' })],
+  preflights: [{ getCSS: () => tailwindReset }],
   theme: {
     colors: {
       brand: {
