@@ -11,7 +11,7 @@ let ctx: TestContext;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-});
+}, 120_000);
 afterAll(() => ctx.close());
 
 let seq = 0;
