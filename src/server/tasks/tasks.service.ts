@@ -32,6 +32,9 @@ export interface TaskUser {
   timeZone: string;
 }
 
+/** A read-only transaction that sees one snapshot, so a list and its counts agree. */
+const SNAPSHOT = { isolationLevel: 'repeatable read', accessMode: 'read only' } as const;
+
 const notFound = () => new AppError('NOT_FOUND', TASK_MESSAGES.notFound);
 
 // ---------------------------------------------------------------------------------------------
@@ -168,7 +171,6 @@ export async function listBank(deps: AppDeps, user: TaskUser, input: { category?
   const filter = input.category
     ? and(eq(bankTasks.userId, user.id), eq(bankTasks.category, input.category))
     : eq(bankTasks.userId, user.id);
-  // One snapshot for the list and its counts, so the numbers agree with the rows.
   return deps.db.transaction(async (tx) => {
     const rows = await tx
       .select(bankColumns)
@@ -189,7 +191,7 @@ export async function listBank(deps: AppDeps, user: TaskUser, input: { category?
       customCategories: categories,
       limit,
     };
-  });
+  }, SNAPSHOT);
 }
 
 async function insertBankTask(tx: Tx, deps: AppDeps, user: TaskUser, input: CreateBankTaskInput, limit: number | null) {
