@@ -25,7 +25,7 @@ export interface ServerProcess {
   /** Everything the process wrote to stdout and stderr so far. */
   output(): string;
   /** Resolves once GET `path` answers 200; rejects if the process exits or the deadline passes. */
-  waitUntilUp(options?: { path?: string; timeoutMs?: number }): Promise<void>;
+  waitUntilUp(options?: { path?: string; timeoutMs?: number; intervalMs?: number }): Promise<void>;
   /** Resolves with the exit code (after the output streams are drained). */
   exited(): Promise<number>;
   /** Sends the signal and waits for the exit code. */
@@ -81,7 +81,7 @@ export async function spawnServer(options: SpawnOptions = {}): Promise<ServerPro
     proc,
     output: () => output,
     exited,
-    async waitUntilUp({ path = '/', timeoutMs = 30_000 } = {}) {
+    async waitUntilUp({ path = '/', timeoutMs = 30_000, intervalMs = 25 } = {}) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         if (proc.exitCode !== null || proc.signalCode !== null) {
@@ -99,7 +99,7 @@ export async function spawnServer(options: SpawnOptions = {}): Promise<ServerPro
           proc.kill('SIGKILL');
           throw new Error(`server did not answer 200 on ${path} within ${timeoutMs} ms:\n${output}`);
         }
-        await Bun.sleep(25);
+        await Bun.sleep(intervalMs);
       }
     },
     async stop(signal: NodeJS.Signals = 'SIGTERM') {
