@@ -11,6 +11,8 @@ const tailwindReset = readFileSync(createRequire(import.meta.url).resolve('@unoc
 export default defineConfig({
   presets: [presetWind3({ dark: 'media' })],
   preflights: [{ getCSS: () => tailwindReset }],
+  // ui/Button.tsx builds `btn-${variant}` and `btn-${size}` at run time, which the extractor cannot see.
+  safelist: ['primary', 'secondary', 'outline', 'ghost', 'destructive', 'sm', 'md', 'lg', 'icon'].map((v) => `btn-${v}`),
   theme: {
     colors: {
       brand: {
