@@ -1,0 +1,167 @@
+// Platform rules written down in docs/decisions: the same-origin check whatever the content type,
+// precompressed and cached static assets, and the test clock existing only when switched on.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { Hono } from 'hono';
+import { createStaticSite } from '../../src/server/http/static';
+import { type TestContext, TestClient, createTestContext } from '../support/app';
+
+let ctx: TestContext;
+let client: TestClient;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  client = new TestClient(ctx.app);
+});
+afterAll(() => ctx.close());
+
+describe('same-origin check on unsafe requests', () => {
+  const cross = { origin: 'https://evil.example' };
+
+  test('a cross-site form post (text/plain carrying JSON) is refused before any handler', async () => {
+    const res = await ctx.app.request('http://localhost:3000/api/auth/login', {
+      method: 'POST',
+      headers: { ...cross, 'content-type': 'text/plain' },
+      body: JSON.stringify({ email: 'a@example.com', password: 'whatever-123' }),
+    });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({ message: 'Cross-site request refused' });
+  });
+
+  test('every unsafe method is checked: PUT and DELETE too', async () => {
+    for (const method of ['PUT', 'DELETE', 'PATCH']) {
+      const res = await client.request(method, '/api/tasks/x/complete', undefined, cross);
+      expect({ method, status: res.status }).toEqual({ method, status: 403 });
+    }
+  });
+
+  test('a sibling subdomain is another origin', async () => {
+    const res = await client.request('POST', '/api/does-not-exist', {}, { origin: 'http://evil.localhost:3000' });
+    expect(res.status).toBe(403);
+  });
+
+  test('Sec-Fetch-Site same-site (no Origin) is refused; same-origin and none pass', async () => {
+    expect((await client.request('POST', '/api/does-not-exist', {}, { 'sec-fetch-site': 'same-site' })).status).toBe(403);
+    expect((await client.request('POST', '/api/does-not-exist', {}, { 'sec-fetch-site': 'same-origin' })).status).toBe(404);
+    expect((await client.request('POST', '/api/does-not-exist', {}, { 'sec-fetch-site': 'none' })).status).toBe(404);
+  });
+
+  test('requests with neither Origin nor Sec-Fetch-Site (non-browser clients) pass', async () => {
+    expect((await client.post('/api/does-not-exist', {})).status).toBe(404);
+  });
+
+  test("APP_URL's origin is accepted even when the request reaches the app under another host (proxy)", async () => {
+    const res = await ctx.app.request('http://10.0.0.5:3000/api/does-not-exist', {
+      method: 'POST',
+      headers: { origin: 'http://localhost:3000', 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(res.status).toBe(404);
+  });
+
+  test('safe methods are never refused for their origin', async () => {
+    const res = await client.request('GET', '/api/auth/providers', undefined, cross);
+    expect(res.status).toBe(200);
+  });
+});
+
+describe('the test clock', () => {
+  test('POST /api/test/clock does not exist unless TEST_CLOCK=true', async () => {
+    expect(ctx.deps.config.testClock).toBe(false);
+    const res = await client.post('/api/test/clock', { now: '2030-01-01T00:00:00.000Z' });
+    expect(res.status).toBe(404);
+    expect(ctx.clock.now().toISOString()).not.toStartWith('2030');
+  });
+
+  test('with TEST_CLOCK=true it moves the server clock and validates its input', async () => {
+    const clocked = await createTestContext({ env: { TEST_CLOCK: 'true' } });
+    try {
+      const c = new TestClient(clocked.app);
+      const moved = await c.post('/api/test/clock', { now: '2030-01-01T00:00:00.000Z' });
+      expect(moved.status).toBe(200);
+      expect(moved.body).toEqual({ now: '2030-01-01T00:00:00.000Z' });
+      expect(clocked.clock.now().toISOString()).toBe('2030-01-01T00:00:00.000Z');
+      const bad = await c.post('/api/test/clock', { now: 'tomorrow' });
+      expect(bad.status).toBe(400);
+      expect(bad.body.message).toContain('now');
+    } finally {
+      await clocked.close();
+    }
+  });
+});
+
+describe('precompressed static assets', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'lockin-static-'));
+  const js = 'console.log("LockIn");'.repeat(50);
+  const shell = '<!doctype html><html lang="en"><head><title>LockIn</title></head><body><div id="root"></div></body></html>';
+  let app: Hono;
+
+  beforeAll(() => {
+    mkdirSync(join(dir, 'chunks'));
+    writeFileSync(join(dir, 'index.html'), shell);
+    writeFileSync(join(dir, 'index.html.br'), brotliCompressSync(shell));
+    writeFileSync(join(dir, 'index.html.gz'), gzipSync(shell));
+    writeFileSync(join(dir, 'index-abcd1234.js'), js);
+    writeFileSync(join(dir, 'index-abcd1234.js.br'), brotliCompressSync(js));
+    writeFileSync(join(dir, 'index-abcd1234.js.gz'), gzipSync(js));
+    writeFileSync(join(dir, 'chunks', 'plain.txt'), 'no compressed sibling');
+    const site = createStaticSite(dir);
+    app = new Hono();
+    app.get('*', (c) => site.asset(c) ?? site.page(c, c.req.path === '/' ? 200 : 404));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  const get = (path: string, encoding?: string, method = 'GET') =>
+    app.request(`http://localhost${path}`, { method, headers: encoding ? { 'accept-encoding': encoding } : {} });
+
+  test('brotli is sent when accepted, gzip when only gzip is, raw otherwise', async () => {
+    const br = await get('/index-abcd1234.js', 'gzip, deflate, br');
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toContain('accept-encoding');
+    expect(br.headers.get('content-type')).toStartWith('text/javascript');
+    expect(Buffer.from(await br.arrayBuffer())).toEqual(brotliCompressSync(js));
+
+    const gz = await get('/index-abcd1234.js', 'gzip');
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(Buffer.from(await gz.arrayBuffer())).toEqual(gzipSync(js));
+
+    const raw = await get('/index-abcd1234.js');
+    expect(raw.headers.get('content-encoding')).toBeNull();
+    expect(await raw.text()).toBe(js);
+  });
+
+  test('hashed files are cached forever, the shell and unhashed files are revalidated', async () => {
+    expect((await get('/index-abcd1234.js', 'br')).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await get('/', 'br')).headers.get('cache-control')).toBe('no-cache');
+    expect((await get('/chunks/plain.txt', 'br')).headers.get('cache-control')).toBe('no-cache');
+  });
+
+  test('a file without compressed siblings is sent as it is', async () => {
+    const res = await get('/chunks/plain.txt', 'br, gzip');
+    expect(res.headers.get('content-encoding')).toBeNull();
+    expect(await res.text()).toBe('no compressed sibling');
+  });
+
+  test('the shell answers app routes (compressed) and unknown paths with 404', async () => {
+    const page = await get('/', 'br');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-encoding')).toBe('br');
+    const missing = await get('/nowhere');
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toBe(shell);
+  });
+
+  test('/index.html itself is not served as a file', async () => {
+    expect((await get('/index.html')).status).toBe(404);
+  });
+
+  test('HEAD answers the headers with no body', async () => {
+    const res = await app.request('http://localhost/index-abcd1234.js', { method: 'HEAD' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toStartWith('text/javascript');
+    expect(await res.text()).toBe('');
+  });
+});
