@@ -2,6 +2,7 @@
 // the ID token checked against the issuer's keys, then LockIn's account rules.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { count, eq } from 'drizzle-orm';
+import { createApp } from '../../src/server/app';
 import { OAUTH_NONCE_COOKIE, OAUTH_STATE_COOKIE, OAUTH_VERIFIER_COOKIE } from '../../src/server/accounts/oauth.routes';
 import { oauthAccounts, sessions, users } from '../../src/server/db/schema';
 import { SESSION_COOKIE } from '../../src/shared/constants';
@@ -61,8 +62,11 @@ async function signIn(client: TestClient, start?: string) {
   return client.get(callback.pathname + callback.search);
 }
 
+/** The signed-in user, as the client reads it (GET /api/auth/user must answer 200). */
 async function me(client: TestClient) {
-  return (await client.query('accounts.me')).body;
+  const res = await client.get('/api/auth/user');
+  expect(res.status).toBe(200);
+  return res.body;
 }
 
 async function countRows() {
@@ -273,5 +277,16 @@ describe('OIDC sign-in against a real OpenID provider', () => {
     const res = await signIn(client);
     expect(res.headers.get('location')).toBe('/login?error=auth_failed');
     expect(await countRows()).toEqual(before);
+  });
+
+  test('an unreachable issuer sends the person back to /login?error=auth_failed with a log line', async () => {
+    const oidc = { ...ctx.deps.config.oauth.oidc!, issuer: 'http://127.0.0.1:9' };
+    const config = { ...ctx.deps.config, oauth: { oidc } };
+    const client = new TestClient(createApp({ ...ctx.deps, config }));
+    const res = await client.get('/api/login');
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/login?error=auth_failed');
+    expect(client.cookie(OAUTH_STATE_COOKIE)).toBeUndefined();
+    expect(ctx.log.lines.at(-1)).toContain('[oauth] oidc sign-in failed: could not build the authorization request');
   });
 });

@@ -72,7 +72,12 @@ async function countRows() {
   return { users: u!.n, oauth: o!.n };
 }
 
-const me = async (client: TestClient) => (await client.query('accounts.me')).body;
+/** The signed-in user, as the client reads it (GET /api/auth/user must answer 200). */
+async function me(client: TestClient) {
+  const res = await client.get('/api/auth/user');
+  expect(res.status).toBe(200);
+  return res.body;
+}
 
 describe('the provider list, /api/login and unknown providers', () => {
   test('/api/auth/providers reports exactly the configured providers and the OIDC label', async () => {
