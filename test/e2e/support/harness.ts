@@ -23,7 +23,11 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * `startTimeoutMs`: how long to wait for the first answer. A fresh data directory runs PGlite's
+ * initdb, which takes several times longer on a machine busy with other test runs.
+ */
+export async function startServer(env: Record<string, string> = {}, options: { startTimeoutMs?: number } = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'lockin-e2e-'));
   const url = `http://localhost:${port}`;
@@ -50,7 +54,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   };
   void collect(proc.stdout);
   void collect(proc.stderr);
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + (options.startTimeoutMs ?? 90_000);
   for (;;) {
     try {
       const res = await fetch(`${url}/api/auth/user`);
