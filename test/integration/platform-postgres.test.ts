@@ -39,7 +39,7 @@ describe.skipIf(!serverUrl)('two processes on one PostgreSQL', () => {
     const env = { DATABASE_URL: databaseUrl, DATA_DIR: join(dataDir, 'unused') };
     const [a, b] = await Promise.all([spawnServer({ env }), spawnServer({ env })]);
     servers.push(a!, b!);
-    await Promise.all([a!.waitUntilUp(), b!.waitUntilUp()]);
+    await Promise.all([a!.waitUntilUp({ timeoutMs: 90_000 }), b!.waitUntilUp({ timeoutMs: 90_000 })]);
     expect(a!.output()).toContain('database: postgres');
     expect(b!.output()).toContain('database: postgres');
 
@@ -53,7 +53,7 @@ describe.skipIf(!serverUrl)('two processes on one PostgreSQL', () => {
     } finally {
       await sql.end();
     }
-  }, 60_000);
+  }, 120_000);
 
   test('an account and session made through one process work through the other', async () => {
     const [a, b] = servers;

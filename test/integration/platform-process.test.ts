@@ -87,7 +87,7 @@ describe('graceful shutdown', () => {
     // The test clock route reads a JSON body, so a body sent in two halves keeps the request
     // open inside the handler while the signal arrives.
     server = await spawnServer({ env: { DATA_DIR: dataDir(), TEST_CLOCK: 'true' } });
-    await server.waitUntilUp();
+    await server.waitUntilUp({ timeoutMs: 90_000 });
     const running = server;
     const response = await splitRequest(
       running.port,
@@ -107,7 +107,7 @@ describe('graceful shutdown', () => {
     expect(response).toContain('"now":"2026-01-02T03:04:05.000Z"');
     expect(await running.exited()).toBe(0);
     expect(running.output()).toContain('LockIn stopped');
-  });
+  }, 120_000);
 
   test('after SIGTERM the port no longer accepts requests', async () => {
     expect(server).toBeDefined();
@@ -122,11 +122,12 @@ describe('graceful shutdown', () => {
 describe('durability', () => {
   const password = 'durable-pass-2026';
 
-  test('every acknowledged registration survives a SIGKILL and a restart on the same DATA_DIR', async () => {
+  test('every acknowledged registration and task survives a SIGKILL and a restart on the same DATA_DIR', async () => {
     const dir = dataDir();
     const first = await spawnServer({ env: { DATA_DIR: dir } });
-    await first.waitUntilUp();
+    await first.waitUntilUp({ timeoutMs: 90_000 });
     const emails: string[] = [];
+    let cookie = '';
     for (let i = 0; i < 3; i++) {
       const email = `durable-${i}-${Date.now()}@example.com`;
       const res = await fetch(`${first.url}/api/auth/register`, {
@@ -137,13 +138,27 @@ describe('durability', () => {
       await res.arrayBuffer();
       expect(res.status).toBeLessThan(300);
       emails.push(email);
+      if (i === 0) cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    }
+    // And tasks, written through tRPC by the first account: each acknowledged 200 must survive.
+    const titles: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const title = `Durable task ${i}`;
+      const res = await fetch(`${first.url}/api/trpc/tasks.bank.create`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie },
+        body: JSON.stringify({ id: crypto.randomUUID(), title }),
+      });
+      await res.arrayBuffer();
+      expect(res.status).toBe(200);
+      titles.push(title);
     }
     // Killed without warning: no shutdown hook runs, the database is not closed.
     expect(await first.stop('SIGKILL')).not.toBe(0);
 
     const second = await spawnServer({ env: { DATA_DIR: dir } });
     try {
-      await second.waitUntilUp();
+      await second.waitUntilUp({ timeoutMs: 90_000 });
       for (const email of emails) {
         const res = await fetch(`${second.url}/api/auth/login`, {
           method: 'POST',
@@ -156,9 +171,15 @@ describe('durability', () => {
         const user = await fetch(`${second.url}/api/auth/user`, { headers: { cookie } });
         expect(user.status).toBe(200);
         expect(((await user.json()) as { email: string }).email).toBe(email);
+        if (email === emails[0]) {
+          const bank = await fetch(`${second.url}/api/trpc/tasks.bank.list`, { headers: { cookie } });
+          expect(bank.status).toBe(200);
+          const body = (await bank.json()) as { result: { data: { tasks: Array<{ title: string }> } } };
+          expect(body.result.data.tasks.map((t) => t.title).sort()).toEqual(titles);
+        }
       }
     } finally {
       await second.stop();
     }
-  }, 90_000);
+  }, 180_000);
 });
