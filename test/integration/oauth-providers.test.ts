@@ -260,6 +260,25 @@ describe.each(PROVIDERS)('%s sign-in', (provider) => {
   });
 });
 
+describe('one email, two providers', () => {
+  test('an email already signed up through Google is refused through GitHub, never linked', async () => {
+    const who = person();
+    standin.signInAs('google', who);
+    const viaGoogle = new TestClient(ctx.app);
+    await signInWith(viaGoogle, 'google');
+    const owner = await me(viaGoogle);
+    const before = await countRows();
+    standin.signInAs('github', person({ email: who.email }));
+    const viaGithub = new TestClient(ctx.app);
+    const res = await signInWith(viaGithub, 'github');
+    expect(res.headers.get('location')).toBe('/login?error=auth_failed');
+    expect(viaGithub.cookie(SESSION_COOKIE)).toBeUndefined();
+    expect(await countRows()).toEqual(before);
+    const links = await ctx.deps.db.select({ p: oauthAccounts.provider }).from(oauthAccounts).where(eq(oauthAccounts.userId, owner.id));
+    expect(links).toEqual([{ p: 'google' }]);
+  });
+});
+
 describe('provider-specific profiles', () => {
   test('Google: an unverified email cannot create an account', async () => {
     standin.signInAs('google', person({ emailVerified: false }));

@@ -30,6 +30,28 @@ export async function signInWithOAuth(
   provider: OAuthProviderId,
   profile: OAuthProfile,
 ): Promise<OAuthSignIn> {
+  try {
+    return await findOrCreate(deps, provider, profile);
+  } catch (error) {
+    // Two first sign-ins of one person racing (two tabs): the loser's insert hits the primary key
+    // (or the email index); once more, it finds the winner's account or the email clash.
+    if (!isUniqueViolation(error)) throw error;
+    return findOrCreate(deps, provider, profile);
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+function findOrCreate(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  provider: OAuthProviderId,
+  profile: OAuthProfile,
+): Promise<OAuthSignIn> {
   return deps.db.transaction(async (tx) => {
     const linked = await tx
       .select({ userId: oauthAccounts.userId })
