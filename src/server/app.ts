@@ -56,7 +56,11 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
       endpoint: '/api/trpc',
       createContext: (_opts, c) => createInnerContext(deps, c.get('auth'), c),
       onError: ({ error, path }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR') deps.log.error(`trpc ${path ?? '?'} failed`, error.cause ?? error);
+        // AppErrors are expected refusals (409, 403 …) that reach tRPC as INTERNAL until the
+        // formatter maps them; only genuine failures belong in the error log.
+        if (error.code === 'INTERNAL_SERVER_ERROR' && !(error.cause instanceof AppError)) {
+          deps.log.error(`trpc ${path ?? '?'} failed`, error.cause ?? error);
+        }
       },
     }),
   );
