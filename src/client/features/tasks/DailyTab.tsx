@@ -174,7 +174,8 @@ function AddToDailyDialog({ open, onClose, bankTasks, daily, timeZone }: {
     onClose();
   };
   const submit = () => {
-    const picked = available.filter((t) => selected.includes(t.id));
+    // In the order the user picked them.
+    const picked = selected.flatMap((id) => available.filter((t) => t.id === id));
     if (add(picked)) close();
   };
 

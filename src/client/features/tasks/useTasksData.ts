@@ -104,7 +104,8 @@ export function useCreateBankTask() {
         caches.restore(snapshot);
         fail(error, { FORBIDDEN: { title: TOASTS.taskLimitReached.title, destructive: true } });
       },
-      onSettled: () => caches.refetchBank(),
+      // Not awaited: the form gets the user's words back as soon as a refusal is known.
+      onSettled: () => void caches.refetchBank(),
     }),
   );
   /** Checks the free limit first (the spec's toast, no request); false when nothing was sent. */
