@@ -4,6 +4,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { passwordLength } from '../../../shared/accounts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../shared/constants';
 import { TOASTS } from '../../../shared/copy';
 import { ROUTES } from '../../../shared/routes';
@@ -21,7 +22,7 @@ import { AlertIcon, CheckCircleIcon } from './icons';
 export function resetProblem(token: string, password: string, confirm: string): ToastInput | null {
   if (!password || !confirm) return TOASTS.fieldsRequired;
   if (password !== confirm) return TOASTS.passwordsDontMatch;
-  if (password.length < PASSWORD_MIN_LENGTH) return TOASTS.passwordTooShort;
+  if (passwordLength(password) < PASSWORD_MIN_LENGTH) return TOASTS.passwordTooShort;
   if (!token.trim()) return TOASTS.invalidLink;
   return null;
 }
