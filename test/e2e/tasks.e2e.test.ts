@@ -662,8 +662,8 @@ describe('the screen as a whole', () => {
     await page.getByRole('button', { name: '+ Add Task' }).click();
     const form = page.getByRole('form', { name: 'Add a task to your Task Bank' });
     await form.getByLabel('Task Title').fill('Offline idea');
-    await form.getByRole('button', { name: 'Add to Task Bank' }).click();
     await dismissToast(page);
+    await form.getByRole('button', { name: 'Add to Task Bank' }).click();
     await expectToast(page, SAVE_FAILED);
     await eventually(async () => expect(await bankTitles(page)).toEqual(['Stable task']));
     await eventually(async () => expect(await form.getByLabel('Task Title').inputValue()).toBe('Offline idea'));

@@ -369,7 +369,7 @@ function BankTaskItem({ task, customCategories, timeZone, onDeleted }: {
   }
 
   return (
-    <li className="card flex flex-col gap-3 p-4 sm:flex-row sm:items-start" data-testid="bank-task">
+    <li className="card flex items-start gap-2 p-4 sm:gap-3" data-testid="bank-task">
       <div className="min-w-0 flex-1">
         <h3 className="break-words font-medium text-slate-900 dark:text-white">{task.title}</h3>
         {task.description && <p className="mt-1 break-words text-sm muted">{task.description}</p>}
@@ -378,7 +378,7 @@ function BankTaskItem({ task, customCategories, timeZone, onDeleted }: {
           <span>{formatCreated(task.created)}</span>
         </div>
       </div>
-      <div className="flex shrink-0 items-center gap-1 self-end sm:self-start">
+      <div className="-mr-2 -mt-1.5 flex shrink-0 items-center sm:gap-1">
         <Tooltip content="Add to today">
           <Button
             variant="ghost"

@@ -19,6 +19,14 @@ const RING_CLASSES: Record<RingLevel, string> = {
   3: 'border-red-500 bg-red-100 ring-4 ring-red-500 dark:border-red-600 dark:bg-red-950 dark:ring-red-600',
 };
 
+/** The 'n days ago' badge: soft at first, solid once the card itself turns red. */
+const BADGE_CLASSES: Record<RingLevel, string> = {
+  0: '',
+  1: 'bg-red-100 text-red-800 dark:bg-red-900 dark:text-red-100',
+  2: 'bg-red-600 text-white dark:bg-red-700',
+  3: 'bg-red-700 text-white dark:bg-red-600',
+};
+
 export interface DailyTabProps {
   daily: { data: DailyList | undefined; isPending: boolean; isError: boolean; refetch: () => unknown };
   bankTasks: BankTask[] | undefined;
@@ -98,7 +106,9 @@ function DailyTaskItem({ task, days, premium, onLockIn, onRemoved }: {
     <li
       data-testid="daily-task"
       data-carry-level={level}
-      className={`flex items-start gap-3 rounded-xl border p-4 shadow-sm transition-colors ${RING_CLASSES[level]}`}
+      className={`flex items-start gap-3 rounded-xl border p-4 shadow-sm transition-colors ${
+        task.completed ? 'border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900' : RING_CLASSES[level]
+      }`}
     >
       <input
         id={checkboxId}
@@ -123,7 +133,7 @@ function DailyTaskItem({ task, days, premium, onLockIn, onRemoved }: {
         <div className="mt-2 flex flex-wrap items-center gap-2">
           <CategoryBadge category={task.category} />
           {days > 0 && (
-            <span className="badge gap-1 bg-red-100 text-red-800 dark:bg-red-900 dark:text-red-100" data-testid="carry-over-badge">
+            <span className={`badge gap-1 ${BADGE_CLASSES[level]}`} data-testid="carry-over-badge">
               <ClockIcon />
               {carryOverLabel(days)}
             </span>
