@@ -354,7 +354,7 @@ function BankTaskItem({ task, customCategories, timeZone, onDeleted }: {
 
   if (editing) {
     return (
-      <li className="card p-4" data-testid="bank-task">
+      <li className="card border-brand-300 p-4 dark:border-brand-700" data-testid="bank-task">
         <EditTaskForm
           task={task}
           customCategories={customCategories}
