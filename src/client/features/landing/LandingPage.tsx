@@ -62,7 +62,7 @@ export function LandingPage(_props: { mode?: 'signin' | 'signup' }) {
 
 function Hero() {
   return (
-    <section aria-labelledby="hero-title" className="relative overflow-hidden bg-gradient-to-br from-brand-50 via-white to-violet-100 dark:from-slate-950 dark:via-slate-900 dark:to-slate-950">
+    <section aria-labelledby="hero-title" className="relative overflow-hidden bg-gradient-to-br from-brand-100 via-brand-50/0 to-violet-100 dark:from-slate-950 dark:via-slate-900 dark:to-slate-950">
       <div aria-hidden="true" className="pointer-events-none absolute -right-32 -top-32 h-96 w-96 rounded-full bg-brand-300/40 blur-3xl dark:bg-brand-700/30" />
       <div aria-hidden="true" className="pointer-events-none absolute -bottom-40 -left-24 h-96 w-96 rounded-full bg-violet-300/40 blur-3xl dark:bg-violet-800/30" />
       <div className="relative mx-auto grid max-w-6xl items-center gap-12 px-4 py-16 sm:px-6 sm:py-24 lg:grid-cols-[1.1fr_1fr]">

@@ -29,7 +29,7 @@ export function LegalLayout({ title, summary, sections }: { title: string; summa
   const today = new Date();
   return (
     <PublicLayout>
-      <div className="border-b border-slate-200 bg-gradient-to-b from-brand-50 to-white dark:border-slate-800 dark:from-slate-900 dark:to-slate-950">
+      <div className="border-b border-slate-200 bg-gradient-to-b from-brand-50 to-brand-50/0 dark:border-slate-800 dark:from-slate-900 dark:to-slate-950">
         <div className="mx-auto max-w-6xl px-4 pb-10 pt-8 sm:px-6 sm:pt-10">
           <Link to={ROUTES.home} className="link inline-flex items-center gap-1.5 text-sm font-medium no-underline hover:underline">
             <ArrowLeftIcon />

@@ -30,7 +30,7 @@ function LostIllustration() {
 export function NotFoundPage(_props: { mode?: 'signin' | 'signup' }) {
   usePageTitle('Page not found');
   return (
-    <PublicLayout mainClassName="flex items-center bg-gradient-to-b from-brand-50 to-white dark:from-slate-900 dark:to-slate-950">
+    <PublicLayout mainClassName="flex items-center bg-gradient-to-b from-brand-50 to-brand-50/0 dark:from-slate-900 dark:to-slate-950">
       <div className="mx-auto w-full max-w-xl px-4 py-20 text-center sm:px-6">
         <LostIllustration />
         <h1 className="mt-8 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl dark:text-white">{NOT_FOUND_TITLE}</h1>
