@@ -52,7 +52,7 @@ export function HeroPreview() {
         </ul>
       </div>
 
-      <div className="relative -mt-6 ml-auto w-60 max-w-[85%] rounded-2xl bg-slate-900 p-5 text-white shadow-2xl sm:-mt-10 sm:-mr-4">
+      <div className="relative -mt-6 ml-auto w-60 max-w-[85%] rounded-2xl bg-slate-900 p-5 text-white shadow-2xl ring-1 ring-white/10 sm:-mt-10 sm:-mr-4">
         <div className="flex items-center gap-4">
           <svg viewBox="0 0 120 120" className="h-20 w-20 flex-none -rotate-90" aria-hidden="true">
             <circle cx="60" cy="60" r={RING_RADIUS} fill="none" stroke="#334155" strokeWidth="10" />
