@@ -375,9 +375,12 @@ describe('Task Bank', () => {
 
     // Back to 9 here, but another device fills the bank meanwhile: the server refuses.
     await page.getByRole('button', { name: 'Delete Task 1', exact: true }).click();
+    // Wait for the refetch that follows the delete too, so it cannot land after the phone's task.
+    const relisted = page.waitForResponse((r) => r.url().includes('tasks.bank.list'));
     await andWaitFor(page, 'tasks.bank.delete', () =>
       page.getByRole('alertdialog', { name: 'Delete Task?' }).getByRole('button', { name: 'Delete' }).click(),
     );
+    await relisted;
     await eventually(async () => expect(await page.getByTestId('bank-count').innerText()).toBe('9 / 10 tasks'));
     expect(await submit.isDisabled()).toBe(false);
     await createViaApi(context, 'From my phone');
