@@ -7,6 +7,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { TOASTS } from '../../src/shared/copy';
 import {
   expectNoAxeViolations,
+  isolatedCheckout,
   launchBrowser,
   newContext,
   registerViaApi,
@@ -20,16 +21,20 @@ setDefaultTimeout(120_000);
 
 let server: RunningServer;
 let browser: Browser;
+let checkout: Awaited<ReturnType<typeof isolatedCheckout>> | undefined;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-}, 180_000);
+  // Our own copy of the app and its build: a rebuild of dist/public elsewhere cannot break the run.
+  checkout = await isolatedCheckout();
+  [server, browser] = await Promise.all([startServer({}, { cwd: checkout.dir }), launchBrowser()]);
+}, 240_000);
 
 afterAll(async () => {
   for (const context of contexts) await context.close().catch(() => {});
   await browser?.close();
   await server?.stop();
+  checkout?.remove();
 });
 
 async function openPage(options: { width?: number; timezoneId?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
@@ -494,6 +499,26 @@ describe('account menu', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL(`${server.url}/manage-subscription`);
     await page.getByRole('heading', { level: 1, name: 'Manage Account' }).waitFor();
+  });
+
+  test('a signed-in browser in another time zone sends it to the server once', async () => {
+    const { context, page } = await openPage({ timezoneId: 'Europe/Paris' });
+    await registerViaApi(context, server, { firstName: 'Zoe' });
+    expect((await currentUser(page)).body).toMatchObject({ timeZone: 'UTC' });
+    const sync = page.waitForResponse((res) => res.url().includes('/api/trpc/accounts.setTimeZone'));
+    await page.goto('/manage-subscription');
+    expect((await sync).status()).toBe(200);
+    expect((await currentUser(page)).body).toMatchObject({ timeZone: 'Europe/Paris' });
+
+    // Already in step: a reload sends nothing.
+    let calls = 0;
+    page.on('request', (req) => {
+      if (req.url().includes('accounts.setTimeZone')) calls += 1;
+    });
+    await page.reload();
+    await page.getByRole('button', { name: /Zoe/ }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Manage Account' }).waitFor();
+    expect(calls).toBe(0);
   });
 
   test('Sign Out from the menu ends the session and returns to the landing page', async () => {

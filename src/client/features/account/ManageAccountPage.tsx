@@ -142,7 +142,7 @@ function AccountInformationCard({ user }: { user: CurrentUser }) {
         title={ACCOUNT_COPY.accountInformation}
         action={
           !editing && (
-            <Button ref={editButtonRef} variant="outline" size="sm" onClick={startEditing}>
+            <Button ref={editButtonRef} variant="outline" size="sm" className="shrink-0 whitespace-nowrap" onClick={startEditing}>
               {ACCOUNT_COPY.editProfile}
             </Button>
           )

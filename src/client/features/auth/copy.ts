@@ -39,8 +39,8 @@ export const AUTH_COPY = {
   forgotSubtitle: "Enter your account's email and we'll send you a link to choose a new password.",
   sendResetLink: 'Send Reset Link',
   emailSentTitle: 'Email Sent',
-  emailSentText: (email: string) =>
-    `If an account exists for ${email}, a reset link is on its way. The link works for one hour.`,
+  emailSentText: (email: string, validFor: string) =>
+    `If an account exists for ${email}, a reset link is on its way. The link works for ${validFor}.`,
   backToLogin: 'Back to Login',
   sendAnother: 'Send Another',
   rememberedIt: 'Remembered it?',
@@ -72,3 +72,10 @@ export const MENU_COPY = {
 } as const;
 
 export const OIDC_DEFAULT_NAME = 'Replit';
+
+/** '1 hour', '2 hours' or '30 minutes', for how long a reset link works. */
+export function durationText(ms: number): string {
+  const minutes = Math.round(ms / 60_000);
+  if (minutes % 60 === 0) return `${minutes / 60} hour${minutes === 60 ? '' : 's'}`;
+  return `${minutes} minutes`;
+}
