@@ -10,7 +10,7 @@ const existingRuns = Number(process.argv[3] ?? 9);
 async function timeToFirst200(dataDir: string): Promise<number> {
   const started = performance.now();
   const server = await spawnServer({ env: { DATA_DIR: dataDir } });
-  await server.waitUntilUp({ path: '/', intervalMs: 5, timeoutMs: 120_000 });
+  await server.waitUntilUp({ path: '/', intervalMs: 10, timeoutMs: 120_000 });
   const ms = performance.now() - started;
   const code = await server.stop('SIGTERM');
   if (code !== 0) throw new Error(`server exited ${code}:\n${server.output()}`);
