@@ -15,6 +15,7 @@ import { PASSWORD_RESET_TTL_MS } from '../../shared/constants';
 import { AUTH_MESSAGES } from '../../shared/copy';
 import type { CurrentUser } from '../../shared/types';
 import { passwordResetTokens, sessions, users } from '../db/schema';
+import type { SessionUser } from './sessions';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
 import { clearRateLimit, hitRateLimit, RATE_LIMITS } from '../http/rate-limit';
@@ -27,14 +28,8 @@ export interface RequestMeta {
   ip: string;
 }
 
-interface UserRow {
-  id: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  profileImageUrl: string | null;
-  timeZone: string;
-}
+/** The user columns the service works with: the same ones a session carries. */
+type UserRow = SessionUser;
 
 /** The columns that may leave the server: never the password hash. */
 const publicColumns = {

@@ -246,16 +246,7 @@ function AddTaskForm({ customCategories, atLimit, onCategoryRemoved }: {
         />
       </div>
       <div>
-        <label htmlFor={ids.category} className="label mb-1.5">
-          Category
-        </label>
-        <select id={ids.category} className="input" value={category} onChange={(e) => setCategory(e.target.value)}>
-          {categoryChoices(customCategories, category).map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </select>
+        <CategorySelect id={ids.category} value={category} onChange={setCategory} customCategories={customCategories} />
 
         <div className="mt-2">
           {addingCategory ? (
@@ -482,16 +473,7 @@ function EditTaskForm({ task, customCategories, onCancel, onSave }: {
         <textarea id={ids.description} className="input h-auto min-h-16 py-2" maxLength={2000} value={description} onChange={(e) => setDescription(e.target.value)} />
       </div>
       <div>
-        <label htmlFor={ids.category} className="label mb-1.5">
-          Category
-        </label>
-        <select id={ids.category} className="input" value={category} onChange={(e) => setCategory(e.target.value)}>
-          {categoryChoices(customCategories, category).map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </select>
+        <CategorySelect id={ids.category} value={category} onChange={setCategory} customCategories={customCategories} />
       </div>
       <div className="flex justify-end gap-2">
         <Button variant="outline" onClick={onCancel}>
@@ -505,3 +487,25 @@ function EditTaskForm({ task, customCategories, onCancel, onSave }: {
   );
 }
 
+/** The category picker shared by the add and edit forms: built-ins, custom ones, and the current value. */
+function CategorySelect({ id, value, onChange, customCategories }: {
+  id: string;
+  value: string;
+  onChange: (category: string) => void;
+  customCategories: string[];
+}) {
+  return (
+    <>
+      <label htmlFor={id} className="label mb-1.5">
+        Category
+      </label>
+      <select id={id} className="input" value={value} onChange={(e) => onChange(e.target.value)}>
+        {categoryChoices(customCategories, value).map((c) => (
+          <option key={c} value={c}>
+            {c}
+          </option>
+        ))}
+      </select>
+    </>
+  );
+}
