@@ -15,13 +15,12 @@ import { PASSWORD_RESET_TTL_MS } from '../../shared/constants';
 import { AUTH_MESSAGES } from '../../shared/copy';
 import type { CurrentUser } from '../../shared/types';
 import { passwordResetTokens, sessions, users } from '../db/schema';
-import type { SessionUser } from './sessions';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
 import { clearRateLimit, hitRateLimit, RATE_LIMITS } from '../http/rate-limit';
 import { assertNotCommon, hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import { buildResetEmail } from './reset-email';
-import { hashToken } from './sessions';
+import { hashToken, type SessionUser } from './sessions';
 
 /** Who is calling, for the per-address limits. */
 export interface RequestMeta {
