@@ -64,7 +64,7 @@ function CurrentPlanCard() {
 
 function PremiumFeaturesCard() {
   return (
-    <Card className="border-brand-200 bg-gradient-to-br from-brand-50 to-slate-50 dark:border-brand-800 dark:from-brand-900/40 dark:to-slate-900">
+    <Card className="border-brand-200 bg-brand-50 dark:border-brand-800 dark:bg-slate-900">
       <CardHeader title={ACCOUNT_COPY.premiumFeatures} description={ACCOUNT_COPY.premiumIntro} />
       <CardBody>
         <FeatureList items={ACCOUNT_COPY.premiumList} tone="brand" />
@@ -221,7 +221,7 @@ export function ManageAccountPage() {
   if (isLoading || !user) return <PageLoading />;
 
   return (
-    <div className="flex min-h-screen flex-col bg-gradient-to-br from-brand-50 via-slate-50 to-slate-100 text-slate-900 dark:from-slate-950 dark:via-slate-950 dark:to-slate-900 dark:text-slate-100">
+    <div className="flex min-h-screen flex-col bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">
       <header className="border-b border-slate-200/70 bg-white/70 backdrop-blur dark:border-slate-800 dark:bg-slate-950/70">
         <div className="mx-auto flex w-full max-w-4xl items-center justify-between gap-3 px-4 py-3 sm:px-6">
           <Logo />

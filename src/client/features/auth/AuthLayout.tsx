@@ -9,7 +9,7 @@ import { AUTH_COPY } from './copy';
 
 export function AuthLayout({ children, below }: { children: ReactNode; below?: ReactNode }) {
   return (
-    <div className="flex min-h-screen flex-col bg-gradient-to-br from-brand-50 via-slate-50 to-slate-100 text-slate-900 dark:from-slate-950 dark:via-slate-950 dark:to-slate-900 dark:text-slate-100">
+    <div className="flex min-h-screen flex-col bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">
       <header className="mx-auto flex w-full max-w-5xl items-center px-4 py-5 sm:px-6">
         <Logo />
       </header>
