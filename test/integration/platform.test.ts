@@ -66,3 +66,64 @@ describe('platform HTTP behaviour', () => {
     expect(unknown.status).toBe(404);
   });
 });
+
+describe('built client assets', () => {
+  test('hashed assets are cached forever and served precompressed; the shell is revalidated', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { brotliCompressSync, gzipSync } = await import('node:zlib');
+    const { createStaticSite } = await import('../../src/server/http/static');
+    const { createApp } = await import('../../src/server/app');
+    const dir = mkdtempSync(join(tmpdir(), 'lockin-static-'));
+    const js = 'console.log("lockin")';
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>LockIn</title>');
+    writeFileSync(join(dir, 'index-abcd1234.js'), js);
+    writeFileSync(join(dir, 'index-abcd1234.js.br'), brotliCompressSync(js));
+    writeFileSync(join(dir, 'index-abcd1234.js.gz'), gzipSync(js));
+    const app = createApp(ctx.deps, { site: createStaticSite(dir) });
+
+    const br = await app.request('http://localhost:3000/index-abcd1234.js', { headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.status).toBe(200);
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.get('content-type')).toContain('text/javascript');
+
+    const gz = await app.request('http://localhost:3000/index-abcd1234.js', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+
+    const plain = await app.request('http://localhost:3000/index-abcd1234.js');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(js);
+
+    const page = await app.request('http://localhost:3000/login');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    expect(await page.text()).toContain('<title>LockIn</title>');
+
+    const missing = await app.request('http://localhost:3000/definitely/not/here');
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain('<title>LockIn</title>');
+  });
+});
+
+describe('request log', () => {
+  test('one line per request with method, path, status and duration', async () => {
+    const logged = await createTestContext({ env: { LOG_REQUESTS: 'true' } });
+    try {
+      await new TestClient(logged.app).get('/api/does-not-exist');
+      const lines = logged.log.lines.filter((l) => l.includes('/api/does-not-exist'));
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/^GET \/api\/does-not-exist 404 \d+(\.\d+)?ms$/);
+    } finally {
+      await logged.close();
+    }
+  });
+
+  test('errors answer JSON without a stack trace', async () => {
+    const res = await client.request('POST', '/api/auth/login', '{"email": broken', {});
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message: expect.stringContaining('body') });
+    expect(JSON.stringify(res.body)).not.toContain('at ');
+  });
+});
