@@ -312,3 +312,20 @@ describe('provider-specific profiles', () => {
     expect(await countRows()).toEqual(before);
   });
 });
+
+describe('signing in over an existing session', () => {
+  test('the session this browser had ends, so the replaced cookie is never valid again', async () => {
+    const owner = await createUser(ctx);
+    const client = new TestClient(ctx.app);
+    const login = await client.post('/api/auth/login', { email: owner.email, password: owner.password });
+    expect(login.status).toBe(200);
+    const oldToken = client.cookie(SESSION_COOKIE)!;
+    standin.signInAs('google', person());
+    const res = await signInWith(client, 'google');
+    expect(res.headers.get('location')).toBe('/');
+    expect(client.cookie(SESSION_COOKIE)).not.toBe(oldToken);
+    const replay = new TestClient(ctx.app);
+    replay.setCookie(SESSION_COOKIE, oldToken);
+    expect((await replay.get('/api/auth/user')).status).toBe(401);
+  });
+});

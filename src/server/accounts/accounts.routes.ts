@@ -1,5 +1,4 @@
 // The spec's account endpoints (section 7) as thin REST shims over accounts.service.
-import type { Context } from 'hono';
 import { Hono } from 'hono';
 import {
   ACCOUNT_MESSAGES,
@@ -28,26 +27,20 @@ import { invalidateSession } from './sessions';
 export function accountsRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
-  /** Signing in replaces whatever session this browser had with a brand-new token. */
-  async function signIn(c: Context<AppEnv>, userId: string): Promise<void> {
-    const previous = c.get('auth');
-    if (previous) await invalidateSession(deps.db, previous.session.id);
-    await startSession(c, deps, userId);
-  }
 
   routes.get('/auth/user', (c) => c.json(toCurrentUser(requireAuth(c).user)));
 
   routes.post('/auth/register', async (c) => {
     const input = await readJson(c, registerInput);
     const user = await registerUser(deps, input, { ip: clientIp(c) });
-    await signIn(c, user.id);
+    await startSession(c, deps, user.id);
     return c.json(user, 201);
   });
 
   routes.post('/auth/login', async (c) => {
     const input = await readJson(c, loginInput);
     const user = await authenticate(deps, input, { ip: clientIp(c) });
-    await signIn(c, user.id);
+    await startSession(c, deps, user.id);
     return c.json(user);
   });
 

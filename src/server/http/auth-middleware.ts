@@ -4,7 +4,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { Context } from 'hono';
 import { SESSION_COOKIE } from '../../shared/constants';
 import type { Session, SessionUser } from '../accounts/sessions';
-import { createSession, generateSessionToken, validateSessionToken } from '../accounts/sessions';
+import { createSession, generateSessionToken, invalidateSession, validateSessionToken } from '../accounts/sessions';
 import type { AppDeps } from '../deps';
 import { AppError } from './errors';
 
@@ -53,8 +53,13 @@ export function requireAuth(c: Context<AppEnv>): AuthState {
   return auth;
 }
 
-/** Starts a fresh session for the user (a new token at every sign-in) and sets the cookie. */
-export async function startSession(c: Context, deps: AppDeps, userId: string): Promise<void> {
+/**
+ * Starts a fresh session for the user (a new token at every sign-in) and sets the cookie. Any
+ * session this browser already had ends first, so a replaced cookie never stays valid.
+ */
+export async function startSession(c: Context<AppEnv>, deps: AppDeps, userId: string): Promise<void> {
+  const previous = c.get('auth');
+  if (previous) await invalidateSession(deps.db, previous.session.id);
   const token = generateSessionToken();
   const session = await createSession(deps.db, deps.clock, userId, token);
   setSessionCookie(c, deps, token, session.expiresAt);
