@@ -103,7 +103,7 @@ describe('signInWithOAuth', () => {
   test('racing first sign-ins of one identity end in one account', async () => {
     const p = profile();
     const before = await rowCounts();
-    const results = await Promise.all([1, 2, 3].map(() => signInWithOAuth(ctx.deps, 'github', p)));
+    const results = await Promise.all(Array.from({ length: 8 }, () => signInWithOAuth(ctx.deps, 'github', p)));
     expect(new Set(results.map((r) => r.userId)).size).toBe(1);
     expect(results.filter((r) => r.created)).toHaveLength(1);
     expect(await rowCounts()).toEqual({ users: before.users + 1, oauth: before.oauth + 1 });

@@ -53,11 +53,13 @@ function findOrCreate(
   profile: OAuthProfile,
 ): Promise<OAuthSignIn> {
   return deps.db.transaction(async (tx) => {
-    const linked = await tx
-      .select({ userId: oauthAccounts.userId })
-      .from(oauthAccounts)
-      .where(and(eq(oauthAccounts.provider, provider), eq(oauthAccounts.providerUserId, profile.providerUserId)))
-      .limit(1);
+    const findLinked = () =>
+      tx
+        .select({ userId: oauthAccounts.userId })
+        .from(oauthAccounts)
+        .where(and(eq(oauthAccounts.provider, provider), eq(oauthAccounts.providerUserId, profile.providerUserId)))
+        .limit(1);
+    const linked = await findLinked();
     if (linked[0]) return { userId: linked[0].userId, created: false };
 
     const email = profile.email?.trim();
@@ -70,6 +72,10 @@ function findOrCreate(
       .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
       .limit(1);
     if (taken[0]) {
+      // Each statement sees the latest commits (READ COMMITTED): a racing first sign-in of this
+      // same person may have committed between the two reads, and then the email is its own.
+      const linkedMeanwhile = await findLinked();
+      if (linkedMeanwhile[0]) return { userId: linkedMeanwhile[0].userId, created: false };
       throw new AppError('CONFLICT', `${provider} email already belongs to another account`);
     }
 
