@@ -102,6 +102,9 @@ function DailyTaskItem({ task, days, premium, onLockIn, onRemoved }: {
   const armRefocus = useFocusAfterRemoval(onRemoved);
   const level = ringLevel(days);
   const checkboxId = `daily-${task.id}`;
+  // The box shows the click at once: the optimistic cache update lands a tick later, and a
+  // controlled checkbox would otherwise flip back in between.
+  const [clicked, setClicked] = useState<boolean | null>(null);
   return (
     <li
       data-testid="daily-task"
@@ -113,9 +116,13 @@ function DailyTaskItem({ task, days, premium, onLockIn, onRemoved }: {
       <input
         id={checkboxId}
         type="checkbox"
-        checked={task.completed}
+        checked={clicked ?? task.completed}
         disabled={toggling}
-        onChange={(event) => toggle(task.id, event.target.checked)}
+        onChange={(event) => {
+          const completed = event.target.checked;
+          setClicked(completed);
+          toggle(task.id, completed, () => setClicked(null));
+        }}
         className="focus-ring mt-0.5 h-5 w-5 shrink-0 cursor-pointer rounded accent-brand-600"
       />
       <div className="min-w-0 flex-1">

@@ -300,7 +300,8 @@ export function useToggleDaily() {
   const complete = useMutation(trpc.tasks.daily.complete.mutationOptions(optimistic(true)));
   const incomplete = useMutation(trpc.tasks.daily.incomplete.mutationOptions(optimistic(false)));
   return {
-    toggle: (id: string, completed: boolean) => (completed ? complete : incomplete).mutate({ id }),
+    toggle: (id: string, completed: boolean, onSettled?: () => void) =>
+      (completed ? complete : incomplete).mutate({ id }, { onSettled }),
     isPending: complete.isPending || incomplete.isPending,
   };
 }
