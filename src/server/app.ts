@@ -3,14 +3,14 @@
 import { trpcServer } from '@hono/trpc-server';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { APP_PATHS, ROUTES } from '../shared/routes';
 import { accountsRoutes } from './accounts/accounts.routes';
 import { oauthRoutes } from './accounts/oauth.routes';
 import { AdjustableClock } from './clock';
 import type { AppDeps } from './deps';
 import { type AppEnv, loadSession } from './http/auth-middleware';
 import { AppError } from './http/errors';
-import { limitBody, requestLog, sameOriginOnly, securityHeaders } from './http/security';
+import { limitBody, sameOriginOnly } from './http/security';
+import { serveClient, useCommonMiddleware } from './http/shell';
 import { createStaticSite, type StaticSite } from './http/static';
 import { readJson } from './http/validate';
 import { tasksRoutes } from './tasks/tasks.routes';
@@ -26,24 +26,7 @@ export interface AppOptions {
 export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const site = options.site ?? createStaticSite();
-
-  if (deps.config.logRequests) app.use('*', requestLog((line) => deps.log.info(line)));
-  // The reset link carries its token in the URL: never leak it in a Referer. Registered before
-  // the secure headers so it has the last word on this page.
-  app.use(ROUTES.resetPassword, async (c, next) => {
-    await next();
-    c.res.headers.set('Referrer-Policy', 'no-referrer');
-  });
-  app.use('*', securityHeaders(deps.config.secureCookies));
-
-  app.onError((error, c) => {
-    if (error instanceof AppError) {
-      if (error.retryAfterSeconds !== undefined) c.header('Retry-After', String(error.retryAfterSeconds));
-      return c.json({ message: error.message }, error.status as 400);
-    }
-    deps.log.error(`${c.req.method} ${c.req.path} failed`, error);
-    return c.json({ message: 'Internal server error' }, 500);
-  });
+  useCommonMiddleware(app, deps);
 
   app.use('/api/*', limitBody());
   app.use('/api/*', sameOriginOnly(deps.config.appUrl, options.csrfExempt ?? ['/api/stripe/webhook']));
@@ -80,12 +63,6 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
 
   app.all('/api/*', (c) => c.json({ message: `No API route ${c.req.method} ${c.req.path}` }, 404));
 
-  app.on(['GET', 'HEAD'], '*', (c) => {
-    const asset = site.asset(c);
-    if (asset) return asset;
-    const path = c.req.path.length > 1 ? c.req.path.replace(/\/+$/, '') : c.req.path;
-    return site.page(c, APP_PATHS.has(path) ? 200 : 404);
-  });
-
+  serveClient(app, site);
   return app;
 }

@@ -1,16 +1,16 @@
-// Entry point: read config, open and migrate the database, serve, and shut down cleanly.
-import { createApp } from './app';
+// Entry point: read config, start answering pages at once, open and migrate the database
+// (with the API modules loading alongside), then serve everything; shut down cleanly.
+import type { Hono } from 'hono';
 import { AdjustableClock, systemClock } from './clock';
-import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/client';
-import { runMigrations } from './db/migrate';
+import { type Config, ConfigError, loadConfig } from './config';
 import { consoleLogger, type AppDeps } from './deps';
-import { createMailer } from './integrations/mail';
+import type { AppEnv } from './http/auth-middleware';
+import { createShellApp } from './http/shell';
+import { createStaticSite } from './http/static';
 
-async function main(): Promise<void> {
-  let config;
+function readConfig(): Config {
   try {
-    config = loadConfig();
+    return loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -18,35 +18,80 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const log = consoleLogger;
+}
+
+async function openMigratedDatabase(config: Config) {
+  const { openDatabase } = await import('./db/client');
+  const { runMigrations } = await import('./db/migrate');
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await runMigrations(database, config.databaseUrl);
-  const deps: AppDeps = {
-    config,
-    db: database.db,
-    clock: config.testClock ? new AdjustableClock() : systemClock,
-    mailer: createMailer(config, log),
-    log,
-  };
-  const app = createApp(deps);
-  const server = Bun.serve({ port: config.port, hostname: config.host, fetch: app.fetch });
-  log.info(
-    `LockIn listening on ${config.appUrl} (bound to ${server.hostname}:${server.port}, database: ${database.kind}, mail: ${deps.mailer.kind})`,
-  );
+  return database;
+}
 
+async function main(): Promise<void> {
+  const config = readConfig();
+  const log = consoleLogger;
+  const site = createStaticSite();
+  const shell = createShellApp({ config, log }, site);
+
+  // PGlite takes most of a second to open: pages need no database, so they are answered while
+  // it opens, and API requests wait for the full app instead of being refused.
+  let app: Hono<AppEnv> | undefined;
+  const starting = Promise.all([openMigratedDatabase(config), import('./app'), import('./integrations/mail')]);
+  const appReady = Promise.withResolvers<Hono<AppEnv>>();
+
+  const server = Bun.serve({
+    port: config.port,
+    hostname: config.host,
+    fetch(request, bunServer) {
+      if (app) return app.fetch(request, bunServer);
+      if (new URL(request.url).pathname.startsWith('/api/')) return appReady.promise.then((a) => a.fetch(request, bunServer));
+      return shell.fetch(request, bunServer);
+    },
+  });
+
+  // Signals may come while the database is still opening: the handler waits for start-up to
+  // settle so the database is always closed cleanly.
+  let started: { close(): Promise<void> } | undefined;
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     log.info(`${signal} received: finishing in-flight requests`);
     await server.stop(false);
-    deps.mailer.close();
-    await database.close();
+    await starting.catch(() => undefined);
+    await started?.close();
     log.info('LockIn stopped');
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  try {
+    const [database, { createApp }, { createMailer }] = await starting;
+    const deps: AppDeps = {
+      config,
+      db: database.db,
+      clock: config.testClock ? new AdjustableClock() : systemClock,
+      mailer: createMailer(config, log),
+      log,
+    };
+    started = {
+      async close() {
+        deps.mailer.close();
+        await database.close();
+      },
+    };
+    app = createApp(deps, { site });
+    appReady.resolve(app);
+    log.info(
+      `LockIn listening on ${config.appUrl} (bound to ${server.hostname}:${server.port}, database: ${database.kind}, mail: ${deps.mailer.kind})`,
+    );
+  } catch (error) {
+    log.error('LockIn could not open its database', error);
+    await server.stop(true);
+    process.exit(1);
+  }
 }
 
 await main();

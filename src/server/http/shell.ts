@@ -1,0 +1,54 @@
+// The part of the app that needs no database: common middleware and the built client. main.ts
+// serves pages with it while the database opens, so the first page does not wait for PGlite.
+import { Hono } from 'hono';
+import { APP_PATHS, ROUTES } from '../../shared/routes';
+import type { AppDeps } from '../deps';
+import type { AppEnv } from './auth-middleware';
+import { AppError } from './errors';
+import { requestLog, securityHeaders } from './security';
+import type { StaticSite } from './static';
+
+export type ShellDeps = Pick<AppDeps, 'config' | 'log'>;
+
+/** What every response gets, API or page: the request log, secure headers, JSON errors. */
+export function useCommonMiddleware(app: Hono<AppEnv>, deps: ShellDeps): void {
+  if (deps.config.logRequests) app.use('*', requestLog((line) => deps.log.info(line)));
+  // The reset link carries its token in the URL: never leak it in a Referer. Registered before
+  // the secure headers so it has the last word on this page.
+  app.use(ROUTES.resetPassword, async (c, next) => {
+    await next();
+    c.res.headers.set('Referrer-Policy', 'no-referrer');
+  });
+  app.use('*', securityHeaders(deps.config.secureCookies));
+
+  app.onError((error, c) => {
+    if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== undefined) c.header('Retry-After', String(error.retryAfterSeconds));
+      return c.json({ message: error.message }, error.status as 400);
+    }
+    deps.log.error(`${c.req.method} ${c.req.path} failed`, error);
+    return c.json({ message: 'Internal server error' }, 500);
+  });
+}
+
+/** The built client: files by name, the page shell for app routes (200) and anything else (404). */
+export function serveClient(app: Hono<AppEnv>, site: StaticSite): void {
+  app.on(['GET', 'HEAD'], '*', (c) => {
+    const asset = site.asset(c);
+    if (asset) return asset;
+    const path = c.req.path.length > 1 ? c.req.path.replace(/\/+$/, '') : c.req.path;
+    return site.page(c, APP_PATHS.has(path) ? 200 : 404);
+  });
+}
+
+/**
+ * The pages alone, with no database behind them: main.ts answers page requests with it while
+ * the database opens, so the first page is served before PGlite has finished starting.
+ */
+export function createShellApp(deps: ShellDeps, site: StaticSite): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  useCommonMiddleware(app, deps);
+  serveClient(app, site);
+  return app;
+}
+
