@@ -48,6 +48,11 @@ const envSchema = z.object({
    * tests can answer them with a local stand-in. Never set in production.
    */
   OAUTH_API_BASE: optionalString,
+  /** Behind one reverse proxy: take the client address from the last X-Forwarded-For entry. */
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   LOG_REQUESTS: z
     .enum(['true', 'false'])
     .default('true')
@@ -89,6 +94,7 @@ export interface Config {
   oauthApiBase?: string;
   oidcName: string;
   logRequests: boolean;
+  trustProxy: boolean;
   testClock: boolean;
 }
 
@@ -144,6 +150,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     oauthApiBase: env.OAUTH_API_BASE,
     oidcName: env.OIDC_NAME,
     logRequests: env.LOG_REQUESTS,
+    trustProxy: env.TRUST_PROXY,
     testClock: env.TEST_CLOCK,
   };
 }

@@ -98,6 +98,9 @@ describe('validation names the bad variable', () => {
     expect(configError({ LOG_REQUESTS: 'yes' })).toContain('LOG_REQUESTS');
     expect(configError({ TEST_CLOCK: '1' })).toContain('TEST_CLOCK');
     expect(loadConfig({ LOG_REQUESTS: 'false', TEST_CLOCK: 'true' })).toMatchObject({ logRequests: false, testClock: true });
+    expect(configError({ TRUST_PROXY: 'on' })).toContain('TRUST_PROXY');
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
   });
 
   test('NODE_ENV takes only the three known values', () => {

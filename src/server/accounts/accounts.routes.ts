@@ -32,14 +32,14 @@ export function accountsRoutes(deps: AppDeps): Hono<AppEnv> {
 
   routes.post('/auth/register', async (c) => {
     const input = await readJson(c, registerInput);
-    const user = await registerUser(deps, input, { ip: clientIp(c) });
+    const user = await registerUser(deps, input, { ip: clientIp(c, deps.config.trustProxy) });
     await startSession(c, deps, user.id);
     return c.json(user, 201);
   });
 
   routes.post('/auth/login', async (c) => {
     const input = await readJson(c, loginInput);
-    const user = await authenticate(deps, input, { ip: clientIp(c) });
+    const user = await authenticate(deps, input, { ip: clientIp(c, deps.config.trustProxy) });
     await startSession(c, deps, user.id);
     return c.json(user);
   });
@@ -52,13 +52,13 @@ export function accountsRoutes(deps: AppDeps): Hono<AppEnv> {
 
   routes.post('/forgot-password', async (c) => {
     const { email } = await readJson(c, forgotPasswordInput);
-    await requestPasswordReset(deps, email, { ip: clientIp(c) });
+    await requestPasswordReset(deps, email, { ip: clientIp(c, deps.config.trustProxy) });
     return c.json<MessageResponse>({ message: ACCOUNT_MESSAGES.resetLinkSent });
   });
 
   routes.post('/reset-password', async (c) => {
     const input = await readJson(c, resetPasswordInput);
-    await resetPassword(deps, input, { ip: clientIp(c) });
+    await resetPassword(deps, input, { ip: clientIp(c, deps.config.trustProxy) });
     return c.json<MessageResponse>({ message: ACCOUNT_MESSAGES.passwordResetDone });
   });
 

@@ -92,4 +92,12 @@ describe('clientIp', () => {
       await server.stop(true);
     }
   });
+
+  test('with TRUST_PROXY, is the last X-Forwarded-For entry (the one our proxy appended)', async () => {
+    const app = new Hono();
+    app.get('/', (c) => c.text(clientIp(c, true)));
+    const spoofed = await app.request('/', { headers: { 'x-forwarded-for': '10.9.9.9, 203.0.113.5' } });
+    expect(await spoofed.text()).toBe('203.0.113.5');
+    expect(await (await app.request('/')).text()).toBe('unknown');
+  });
 });

@@ -89,11 +89,17 @@ export async function pruneRateLimits(deps: Pick<AppDeps, 'db' | 'clock'>): Prom
 
 /**
  * The address of the connected peer as Bun reports it (the server is passed as Hono's env).
- * X-Forwarded-For is deliberately not read: any client can write it. Behind a reverse proxy
- * every client shares the proxy's address, so the per-IP limits then act as global limits.
+ * X-Forwarded-For is read only with TRUST_PROXY=true, and then only its last entry: the one our
+ * own proxy appended (earlier entries are whatever the client wrote). Without it, behind a proxy
+ * every client shares the proxy's address and the per-IP limits act as global limits.
  * Requests that do not come through Bun.serve (app.request in tests) are 'unknown'.
  */
-export function clientIp(c: Context): string {
+export function clientIp(c: Context, trustProxy = false): string {
+  if (trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',').map((part) => part.trim()).filter(Boolean);
+    const last = forwarded?.at(-1);
+    if (last) return last;
+  }
   try {
     return getConnInfo(c).remote.address ?? 'unknown';
   } catch {
