@@ -605,3 +605,26 @@ describe('Manage Account', () => {
     expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe('not-an-email');
   });
 });
+
+describe('account menu outside the tasks screen', () => {
+  test("a visitor sees a disabled 'Loading...' button while the user loads, then 'Sign In' to /login", async () => {
+    const { page } = await openPage();
+    const held = Promise.withResolvers<void>();
+    await page.route('**/api/auth/user', async (route) => {
+      await held.promise;
+      await route.continue();
+    });
+    await page.goto('/subscribe');
+    const loading = page.getByRole('button', { name: 'Loading...' });
+    await loading.waitFor();
+    expect(await loading.isDisabled()).toBe(true);
+    held.resolve();
+    const signIn = page.getByRole('link', { name: 'Sign In' });
+    await signIn.waitFor();
+    expect(await signIn.getAttribute('href')).toBe('/login');
+    await signIn.click();
+    await page.waitForURL('**/login');
+    expect(await h1Text(page)).toEqual(['Welcome Back']);
+  });
+});
+

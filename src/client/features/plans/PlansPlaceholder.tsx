@@ -1,4 +1,5 @@
 import { ButtonLink } from '../../ui/Button';
+import { AccountMenu } from '../auth/AccountMenu';
 import { Logo } from '../../ui/Logo';
 import { usePageTitle } from '../../ui/usePageTitle';
 
@@ -12,6 +13,7 @@ export function PlansPlaceholder() {
     <div className="min-h-screen bg-slate-50 dark:bg-slate-950">
       <header className="mx-auto flex max-w-5xl items-center justify-between p-4">
         <Logo />
+        <AccountMenu />
       </header>
       <main className="mx-auto max-w-lg px-4 py-16 text-center">
         <h1 className="text-2xl font-bold text-slate-900 dark:text-white">LockIn Premium is on its way</h1>
