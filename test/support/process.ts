@@ -81,7 +81,8 @@ export async function spawnServer(options: SpawnOptions = {}): Promise<ServerPro
     proc,
     output: () => output,
     exited,
-    async waitUntilUp({ path = '/', timeoutMs = 30_000, intervalMs = 25 } = {}) {
+    // An API route by default: pages answer while the database is still opening, the API once it is open.
+    async waitUntilUp({ path = '/api/auth/providers', timeoutMs = 30_000, intervalMs = 25 } = {}) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         if (proc.exitCode !== null || proc.signalCode !== null) {
