@@ -49,6 +49,7 @@ export default defineConfig({
     label: 'block text-sm font-medium text-slate-800 dark:text-slate-200',
     muted: 'text-slate-600 dark:text-slate-300',
     badge: 'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium',
-    link: 'text-brand-700 underline-offset-4 hover:underline dark:text-brand-300 focus-ring rounded',
+    // Always underlined: links inside a sentence must not rely on colour alone (axe link-in-text-block).
+    link: 'text-brand-700 underline underline-offset-4 hover:decoration-2 dark:text-brand-300 focus-ring rounded',
   },
 });
