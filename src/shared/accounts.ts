@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
 import { timeZoneSchema } from './tasks';
+import { textField } from './text';
 
 export const ACCOUNT_MESSAGES = {
   /** The forgot-password answer, identical whether or not the account exists. */
@@ -20,8 +21,7 @@ export function passwordLength(password: string): number {
 }
 
 /** A string field whose absence reads 'is required' rather than zod's type message. */
-const text = () =>
-  z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'is required' : 'must be a string') });
+const text = textField;
 
 export const emailSchema = text()
   .trim()

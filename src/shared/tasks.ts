@@ -2,22 +2,23 @@
 // shapes it answers. The server validates with these; the client builds requests with them.
 import { z } from 'zod';
 import { CATEGORY_MAX_LENGTH, DESCRIPTION_MAX_LENGTH, TITLE_MAX_LENGTH } from './constants';
+import { textField } from './text';
 
-export const taskIdSchema = z.string().trim().min(1, 'is required').max(100);
-export const categoryNameSchema = z.string().trim().min(1, 'is required').max(CATEGORY_MAX_LENGTH);
+export const taskIdSchema = textField().trim().min(1, 'is required').max(100);
+export const categoryNameSchema = textField().trim().min(1, 'is required').max(CATEGORY_MAX_LENGTH);
 
 export const createBankTaskInput = z.object({
   id: taskIdSchema,
-  title: z.string().trim().min(1, 'is required').max(TITLE_MAX_LENGTH),
-  description: z.string().trim().max(DESCRIPTION_MAX_LENGTH).optional(),
+  title: textField().trim().min(1, 'is required').max(TITLE_MAX_LENGTH),
+  description: textField().trim().max(DESCRIPTION_MAX_LENGTH).optional(),
   category: categoryNameSchema.optional(),
 });
 export type CreateBankTaskInput = z.infer<typeof createBankTaskInput>;
 
 export const updateBankTaskInput = z.object({
   id: taskIdSchema,
-  title: z.string().trim().min(1, 'is required').max(TITLE_MAX_LENGTH),
-  description: z.string().trim().max(DESCRIPTION_MAX_LENGTH).optional(),
+  title: textField().trim().min(1, 'is required').max(TITLE_MAX_LENGTH),
+  description: textField().trim().max(DESCRIPTION_MAX_LENGTH).optional(),
   category: categoryNameSchema,
 });
 export type UpdateBankTaskInput = z.infer<typeof updateBankTaskInput>;
@@ -25,9 +26,9 @@ export type UpdateBankTaskInput = z.infer<typeof updateBankTaskInput>;
 export const taskRefInput = z.object({ id: taskIdSchema });
 export const addToDailyInput = z.object({ ids: z.array(taskIdSchema).min(1, 'must name at least one task').max(5) });
 export const listBankInput = z.object({ category: categoryNameSchema.optional() }).optional();
-export const categoryInput = z.object({ name: z.string().max(CATEGORY_MAX_LENGTH) });
+export const categoryInput = z.object({ name: textField().max(CATEGORY_MAX_LENGTH) });
 /** The browser's IANA zone, so 'today' is the user's today. */
-export const timeZoneSchema = z.string().refine((tz) => {
+export const timeZoneSchema = textField().refine((tz) => {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: tz });
     return true;
