@@ -157,6 +157,23 @@ describe('POST /api/reset-password', () => {
     expect((await client().post('/api/reset-password', { token: newer, newPassword: 'fresh link works' })).status).toBe(200);
   });
 
+  test('changing the account email voids links mailed to the old address; a same-address edit does not', async () => {
+    const user = await createUser(ctx);
+    const me = await signedInClient(ctx, user);
+    const links = () => ctx.deps.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
+    await forgot(user.email);
+    const mailedToOld = lastTokenFor(user.email);
+    const sameAddress = await me.put('/api/auth/profile', { firstName: 'Renamed', lastName: 'User', email: user.email.toUpperCase() });
+    expect(sameAddress.status).toBe(200);
+    expect(await links()).toHaveLength(1);
+    const moved = await me.put('/api/auth/profile', { firstName: 'Renamed', lastName: 'User', email: `moved-${user.email}` });
+    expect(moved.status).toBe(200);
+    expect(await links()).toHaveLength(0);
+    const res = await client().post('/api/reset-password', { token: mailedToOld, newPassword: 'takeover attempt 1' });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message: INVALID });
+  });
+
   test('an unknown token is refused with the same message', async () => {
     const res = await client().post('/api/reset-password', { token: 'x'.repeat(52), newPassword: 'whatever passphrase' });
     expect(res.status).toBe(400);

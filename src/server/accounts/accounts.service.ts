@@ -16,6 +16,7 @@ import { AUTH_MESSAGES } from '../../shared/copy';
 import type { CurrentUser } from '../../shared/types';
 import { passwordResetTokens, sessions, users } from '../db/schema';
 import type { AppDeps } from '../deps';
+import { isUniqueViolation } from '../db/errors';
 import { AppError } from '../http/errors';
 import { clearRateLimit, hitRateLimit, RATE_LIMITS } from '../http/rate-limit';
 import { assertNotCommon, hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
@@ -54,13 +55,9 @@ export function toCurrentUser(user: UserRow): CurrentUser {
 }
 
 const sameEmail = (email: string) => sql`lower(${users.email}) = lower(${email})`;
+/** Emails are one address whatever their letter case. */
+const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
 
 export async function getCurrentUser(deps: AppDeps, userId: string): Promise<CurrentUser> {
   const [row] = await deps.db.select(publicColumns).from(users).where(eq(users.id, userId)).limit(1);
@@ -124,6 +121,8 @@ export async function authenticate(deps: AppDeps, input: LoginInput, meta: Reque
 export async function updateProfile(deps: AppDeps, userId: string, input: ProfileInput): Promise<CurrentUser> {
   try {
     const row = await deps.db.transaction(async (tx) => {
+      const [current] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+      const previousEmail = current?.email ?? '';
       const [taken] = await tx
         .select({ id: users.id })
         .from(users)
@@ -140,6 +139,10 @@ export async function updateProfile(deps: AppDeps, userId: string, input: Profil
         })
         .where(eq(users.id, userId))
         .returning(publicColumns);
+      // A link mailed to the old address must not outlive the change (that mailbox may be lost).
+      if (updated && !sameAddress(updated.email, previousEmail)) {
+        await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
+      }
       return updated;
     });
     if (!row) throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.notSignedIn);
@@ -189,14 +192,11 @@ export async function requestPasswordReset(deps: AppDeps, email: string, meta: R
       expiresAt: new Date(now.getTime() + PASSWORD_RESET_TTL_MS),
     });
   });
-  try {
-    await deps.mailer.send(
-      buildResetEmail({ to: user.email, firstName: user.firstName, appUrl: deps.config.appUrl, token }),
-    );
-  } catch (error) {
-    deps.log.error('password reset email could not be sent', error);
-    throw new AppError('INTERNAL', ACCOUNT_MESSAGES.resetEmailFailed);
-  }
+  // Not awaited: a known and an unknown address must get the same answer in the same time, so
+  // a slow or failing mail server shows only in the log, never in the response.
+  deps.mailer
+    .send(buildResetEmail({ to: user.email, firstName: user.firstName, appUrl: deps.config.appUrl, token }))
+    .catch((error: unknown) => deps.log.error('password reset email could not be sent', error));
 }
 
 /**

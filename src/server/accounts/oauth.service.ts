@@ -4,6 +4,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '../../shared/constants';
 import { oauthAccounts, users } from '../db/schema';
+import { isUniqueViolation } from '../db/errors';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
 import type { OAuthProfile, OAuthProviderId } from '../integrations/oauth';
@@ -40,12 +41,6 @@ export async function signInWithOAuth(
   }
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
 
 function findOrCreate(
   deps: Pick<AppDeps, 'db' | 'clock'>,
