@@ -110,7 +110,14 @@ function credentials(env: Record<string, string | undefined>, prefix: string): O
 
 /** Parses the environment; throws a ConfigError naming every bad variable. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
-  const parsed = envSchema.safeParse(source);
+  // An empty variable (`PORT=` in a .env file) means "not set": it takes the default.
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value.trim() !== ''));
+  const parsed = envSchema
+    .refine((e) => !(e.TEST_CLOCK && e.NODE_ENV === 'production'), {
+      path: ['TEST_CLOCK'],
+      message: 'must not be true when NODE_ENV is production (anyone could move the clock)',
+    })
+    .safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid environment configuration:\n${lines.join('\n')}`);

@@ -37,18 +37,29 @@ async function main(): Promise<void> {
   // PGlite takes most of a second to open: pages need no database, so they are answered while
   // it opens, and API requests wait for the full app instead of being refused.
   let app: Hono<AppEnv> | undefined;
-  const starting = Promise.all([openMigratedDatabase(config), import('./app'), import('./integrations/mail')]);
+  const starting = Promise.all([
+    openMigratedDatabase(config),
+    import('./app'),
+    import('./integrations/mail'),
+    import('./accounts/sessions'),
+  ]);
   const appReady = Promise.withResolvers<Hono<AppEnv>>();
 
-  const server = Bun.serve({
-    port: config.port,
-    hostname: config.host,
-    fetch(request, bunServer) {
-      if (app) return app.fetch(request, bunServer);
-      if (new URL(request.url).pathname.startsWith('/api/')) return appReady.promise.then((a) => a.fetch(request, bunServer));
-      return shell.fetch(request, bunServer);
-    },
-  });
+  let server: ReturnType<typeof Bun.serve>;
+  try {
+    server = Bun.serve({
+      port: config.port,
+      hostname: config.host,
+      fetch(request, bunServer) {
+        if (app) return app.fetch(request, bunServer);
+        if (new URL(request.url).pathname.startsWith('/api/')) return appReady.promise.then((a) => a.fetch(request, bunServer));
+        return shell.fetch(request, bunServer);
+      },
+    });
+  } catch (error) {
+    console.error(`LockIn cannot listen on ${config.host}:${config.port}: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
 
   // Signals may come while the database is still opening: the handler waits for start-up to
   // settle so the database is always closed cleanly.
@@ -58,17 +69,23 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     log.info(`${signal} received: finishing in-flight requests`);
-    await server.stop(false);
-    await starting.catch(() => undefined);
-    await started?.close();
-    log.info('LockIn stopped');
-    process.exit(0);
+    let code = 0;
+    try {
+      await server.stop(false);
+      await starting.catch(() => undefined);
+      await started?.close();
+      log.info('LockIn stopped');
+    } catch (error) {
+      log.error('LockIn did not stop cleanly', error);
+      code = 1;
+    }
+    process.exit(code);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   try {
-    const [database, { createApp }, { createMailer }] = await starting;
+    const [database, { createApp }, { createMailer }, { deleteExpiredSessions }] = await starting;
     const deps: AppDeps = {
       config,
       db: database.db,
@@ -84,11 +101,13 @@ async function main(): Promise<void> {
     };
     app = createApp(deps, { site });
     appReady.resolve(app);
+    // Sessions whose cookie never comes back would otherwise stay forever.
+    deleteExpiredSessions(deps.db, deps.clock).catch((error: unknown) => log.error('expired sessions were not purged', error));
     log.info(
       `LockIn listening on ${config.appUrl} (bound to ${server.hostname}:${server.port}, database: ${database.kind}, mail: ${deps.mailer.kind})`,
     );
   } catch (error) {
-    log.error('LockIn could not open its database', error);
+    log.error('LockIn could not start (database, migrations or the app itself)', error);
     await server.stop(true);
     process.exit(1);
   }

@@ -99,6 +99,8 @@ describe('validation names the bad variable', () => {
     expect(configError({ TEST_CLOCK: '1' })).toContain('TEST_CLOCK');
     expect(loadConfig({ LOG_REQUESTS: 'false', TEST_CLOCK: 'true' })).toMatchObject({ logRequests: false, testClock: true });
     expect(configError({ TRUST_PROXY: 'on' })).toContain('TRUST_PROXY');
+    expect(configError({ TEST_CLOCK: 'true', NODE_ENV: 'production' })).toContain('TEST_CLOCK: must not be true when NODE_ENV is production');
+    expect(loadConfig({ TEST_CLOCK: 'true', NODE_ENV: 'test' }).testClock).toBe(true);
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
   });
@@ -218,3 +220,15 @@ describe('the documentation lists every variable', () => {
     }
   });
 });
+
+describe('empty variables', () => {
+  test('an empty value means unset and takes the default', () => {
+    const config = loadConfig({ PORT: '', MAIL_FROM: ' ', OIDC_NAME: '', AI_MODEL: '', DATABASE_URL: '' });
+    expect(config.port).toBe(3000);
+    expect(config.appUrl).toBe('http://localhost:3000');
+    expect(config.mailFrom).toBe('LockIn <no-reply@lockin.local>');
+    expect(config.oidcName).toBe('Replit');
+    expect(config.databaseUrl).toBeUndefined();
+  });
+});
+

@@ -86,6 +86,20 @@ async function splitRequest(
   return received;
 }
 
+describe('a port already in use', () => {
+  test('stops start-up with exit 1 and a message naming the address, not a stack trace', async () => {
+    const taken = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response('busy') });
+    try {
+      const server = await spawnServer({ env: { DATA_DIR: dataDir() }, port: taken.port });
+      expect(await server.exited()).toBe(1);
+      expect(server.output()).toContain(`LockIn cannot listen on 127.0.0.1:${taken.port}`);
+      expect(server.output()).not.toContain('    at ');
+    } finally {
+      taken.stop(true);
+    }
+  }, 60_000);
+});
+
 describe('graceful shutdown', () => {
   let server: ServerProcess | undefined;
   afterAll(async () => {
