@@ -63,7 +63,6 @@ export const AUTH_MESSAGES = {
   emailTaken: 'An account with this email already exists',
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
   notSignedIn: 'Not signed in',
-  premiumRequired: 'This feature requires LockIn Premium',
 } as const;
 
 export const NOT_FOUND_TITLE = '404 Page Not Found';

@@ -59,12 +59,6 @@ const sameEmail = (email: string) => sql`lower(${users.email}) = lower(${email})
 const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 
-export async function getCurrentUser(deps: AppDeps, userId: string): Promise<CurrentUser> {
-  const [row] = await deps.db.select(publicColumns).from(users).where(eq(users.id, userId)).limit(1);
-  if (!row) throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.notSignedIn);
-  return toCurrentUser(row);
-}
-
 /** Creates an email/password account. The caller starts its session. */
 export async function registerUser(deps: AppDeps, input: RegisterInput, meta: RequestMeta): Promise<CurrentUser> {
   await hitRateLimit(deps, RATE_LIMITS.registerPerIp, meta.ip);

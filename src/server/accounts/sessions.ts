@@ -2,7 +2,7 @@
 // database. Idle expiry slides forward on use; an absolute lifetime caps it.
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
-import { and, eq, lt } from 'drizzle-orm';
+import { eq, lt } from 'drizzle-orm';
 import {
   SESSION_ABSOLUTE_LIFETIME_MS,
   SESSION_IDLE_TIMEOUT_MS,
@@ -98,10 +98,6 @@ export async function invalidateSession(db: Db, sessionId: string): Promise<void
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
-export async function invalidateUserSessions(db: Db, userId: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
-}
-
 export async function deleteExpiredSessions(db: Db, clock: Clock): Promise<void> {
-  await db.delete(sessions).where(and(lt(sessions.expiresAt, clock.now())));
+  await db.delete(sessions).where(lt(sessions.expiresAt, clock.now()));
 }

@@ -50,7 +50,3 @@ export function describeZodError(error: z.ZodError): string {
   const field = issue.path.length > 0 ? issue.path.join('.') : 'body';
   return `${field}: ${issue.message}`;
 }
-
-export function statusOf(code: AppErrorCode): number {
-  return TABLE[code].status;
-}

@@ -24,10 +24,6 @@ import type { Config } from '../config';
 export const OAUTH_PROVIDER_IDS = ['oidc', 'google', 'facebook', 'github', 'twitter'] as const;
 export type OAuthProviderId = (typeof OAUTH_PROVIDER_IDS)[number];
 
-export function isOAuthProviderId(value: string): value is OAuthProviderId {
-  return (OAUTH_PROVIDER_IDS as readonly string[]).includes(value);
-}
-
 /** Facebook retires Graph API versions about two years after release; move this forward then. */
 const FACEBOOK_GRAPH = 'https://graph.facebook.com/v23.0';
 
