@@ -373,7 +373,7 @@ describe('not found', () => {
       const res = await page.goto(path);
       expect(res?.status()).toBe(404);
       await expectOnlyH1(page, '404 Page Not Found');
-      expect(await page.title()).toBe('Page not found — LockIn');
+      expect(await page.title()).toBe('404 Page Not Found — LockIn');
       expect(await page.getByRole('main').getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
       await expectClean(t);
       await t.close();

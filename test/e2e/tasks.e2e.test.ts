@@ -635,6 +635,8 @@ describe('the screen as a whole', () => {
     await tabTo('button:Add Keyboard task to today');
     await andWaitFor(page, 'tasks.daily.add', () => page.keyboard.press('Enter'));
     await expectToast(page, taskAdded('Keyboard task'));
+    // The button stayed focusable while its request ran, so focus is where the user left it.
+    expect(await focused()).toBe('button:Add Keyboard task to today');
 
     await tabTo('tab:Task Bank (1)', 40);
     await page.keyboard.press('ArrowLeft');
@@ -644,6 +646,33 @@ describe('the screen as a whole', () => {
     await andWaitFor(page, 'tasks.daily.complete', () => page.keyboard.press('Space'));
     expect(await page.getByRole('checkbox', { name: 'Keyboard task' }).isChecked()).toBe(true);
     await tabTo('button:Remove Keyboard task from today');
+  });
+
+  test('ticking a task with the keyboard keeps focus on its box while the list re-sorts', async () => {
+    const { context, page } = await signIn();
+    const first = await createViaApi(context, 'First up');
+    const second = await createViaApi(context, 'Second up');
+    await trpcMutation(context, 'tasks.daily.add', { ids: [first, second] });
+    await openHome(page);
+    await eventually(async () => expect(await dailyTitles(page)).toEqual(['First up', 'Second up']));
+    const box = page.getByRole('checkbox', { name: 'First up' });
+    await box.focus();
+    await andWaitFor(page, 'tasks.daily.complete', () => page.keyboard.press('Space'));
+    await eventually(async () => expect(await dailyTitles(page)).toEqual(['Second up', 'First up']));
+    expect(await box.isChecked()).toBe(true);
+    expect(await box.evaluate((el) => el === document.activeElement)).toBe(true);
+  });
+
+  test('a write after the session ended takes the app back to the visitor screens', async () => {
+    const { context, page } = await signIn();
+    await openHome(page);
+    await context.clearCookies();
+    await openBank(page);
+    await page.getByRole('button', { name: '+ Add Task' }).click();
+    await page.getByLabel('Task Title').fill('Too late');
+    await page.getByRole('button', { name: 'Add to Task Bank' }).click();
+    await page.getByRole('link', { name: 'Lock In' }).first().waitFor();
+    expect(await page.getByRole('heading', { level: 1, name: 'Welcome back, Ada!' }).count()).toBe(0);
   });
 
   test('a failed request at the network edge rolls back, says so, and the list is right after a reload', async () => {

@@ -14,19 +14,32 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   size?: ButtonSize;
   /** Shows a spinner and disables the button while a request runs. */
   loading?: boolean;
+  /**
+   * A request started by this button is running: it is announced as disabled (aria-disabled) and
+   * ignores clicks, but stays focusable, so a keyboard user's focus is not dropped to the page.
+   */
+  busy?: boolean;
 }
 
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
-  { variant = 'primary', size = 'md', loading = false, className = '', disabled, children, type = 'button', ...rest },
+  { variant = 'primary', size = 'md', loading = false, busy = false, className = '', disabled, children, type = 'button', onClick, ...rest },
   ref,
 ) {
   return (
     <button
       ref={ref}
       type={type}
-      className={buttonClass(variant, size, className)}
+      className={buttonClass(variant, size, `${className} ${busy ? 'opacity-60 cursor-progress' : ''}`)}
       disabled={disabled || loading}
-      aria-busy={loading || undefined}
+      aria-busy={loading || busy || undefined}
+      aria-disabled={busy || undefined}
+      onClick={(event) => {
+        if (busy) {
+          event.preventDefault();
+          return;
+        }
+        onClick?.(event);
+      }}
       {...rest}
     >
       {loading && <Spinner />}

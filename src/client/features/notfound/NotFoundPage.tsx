@@ -28,7 +28,7 @@ function LostIllustration() {
 }
 
 export function NotFoundPage(_props: { mode?: 'signin' | 'signup' }) {
-  usePageTitle('Page not found');
+  usePageTitle(NOT_FOUND_TITLE);
   return (
     <PublicLayout mainClassName="flex items-center bg-gradient-to-b from-brand-50 to-brand-50/0 dark:from-slate-900 dark:to-slate-950">
       <div className="mx-auto w-full max-w-xl px-4 py-20 text-center sm:px-6">

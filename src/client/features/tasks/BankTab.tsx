@@ -375,14 +375,14 @@ function BankTaskItem({ task, customCategories, timeZone, onDeleted }: {
             variant="ghost"
             size="icon"
             aria-label={`Add ${task.title} to today`}
-            disabled={addToDaily.isPending}
+            busy={addToDaily.isPending}
             onClick={() => addToDaily.add([task])}
           >
             <CalendarPlusIcon />
           </Button>
         </Tooltip>
         <Tooltip content="Edit">
-          <Button ref={editButtonRef} variant="ghost" size="icon" aria-label={`Edit ${task.title}`} disabled={update.isPending} onClick={() => setEditing(true)}>
+          <Button ref={editButtonRef} variant="ghost" size="icon" aria-label={`Edit ${task.title}`} busy={update.isPending} onClick={() => setEditing(true)}>
             <PencilIcon />
           </Button>
         </Tooltip>
@@ -392,7 +392,7 @@ function BankTaskItem({ task, customCategories, timeZone, onDeleted }: {
             size="icon"
             aria-label={`Delete ${task.title}`}
             className="text-red-700 hover:bg-red-50 dark:text-red-300 dark:hover:bg-red-950"
-            disabled={remove.isPending}
+            busy={remove.isPending}
             onClick={() => setConfirmDelete(true)}
           >
             <TrashIcon />

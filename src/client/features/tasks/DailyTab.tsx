@@ -1,6 +1,6 @@
 // Today's Focus: up to five tasks picked from the bank, ticked off during the day. Carried-over
 // tasks are highlighted more strongly the longer they wait.
-import { useMemo, useRef, useState } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { DAILY_TASK_LIMIT } from '../../../shared/constants';
 import type { BankTask, DailyList, DailyTask } from '../../../shared/tasks';
 import { Button } from '../../ui/Button';
@@ -105,6 +105,13 @@ function DailyTaskItem({ task, days, premium, onLockIn, onRemoved }: {
   // The box shows the click at once: the optimistic cache update lands a tick later, and a
   // controlled checkbox would otherwise flip back in between.
   const [clicked, setClicked] = useState<boolean | null>(null);
+  // Completing re-sorts the list, which moves this item in the DOM and drops focus: a keyboard
+  // user who ticked the box keeps it focused.
+  const checkboxRef = useRef<HTMLInputElement>(null);
+  const keepFocus = useRef(false);
+  useLayoutEffect(() => {
+    if (keepFocus.current && document.activeElement !== checkboxRef.current) checkboxRef.current?.focus();
+  }, [task.completed, clicked]);
   return (
     <li
       data-testid="daily-task"
@@ -114,14 +121,21 @@ function DailyTaskItem({ task, days, premium, onLockIn, onRemoved }: {
       }`}
     >
       <input
+        ref={checkboxRef}
         id={checkboxId}
         type="checkbox"
         checked={clicked ?? task.completed}
-        disabled={toggling}
+        // Not `disabled`: that would drop keyboard focus while the request runs.
+        aria-disabled={toggling || undefined}
         onChange={(event) => {
+          if (toggling) return;
           const completed = event.target.checked;
+          keepFocus.current = document.activeElement === event.target;
           setClicked(completed);
-          toggle(task.id, completed, () => setClicked(null));
+          toggle(task.id, completed, () => {
+            setClicked(null);
+            keepFocus.current = false;
+          });
         }}
         className="focus-ring mt-0.5 h-5 w-5 shrink-0 cursor-pointer rounded accent-brand-600"
       />

@@ -8,6 +8,7 @@ import { categoryAdded, categoryRemoved, dailyResetComplete, taskAdded, taskAlre
 import type { BankList, BankTask, DailyList, DailyResetResult } from '../../../shared/tasks';
 import { useToast } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
+import { CURRENT_USER_KEY } from '../auth/useAuth';
 import { SAVE_FAILED, tasksAdded } from './copy';
 import { checkAddToDaily, localDateKey, toDailyTask, validateNewCategory } from './logic';
 
@@ -63,9 +64,13 @@ type Snapshot = { bank?: BankList; daily?: DailyList };
 /** A failed change: the server's words when it refused, our own when it could not be reached. */
 function useFailureToast() {
   const toast = useToast();
+  const queryClient = useQueryClient();
   return useCallback(
     (error: unknown, byCode: Record<string, { title: string; destructive?: boolean }> = {}) => {
       const { code, message } = describeError(error);
+      // The session ended (expired, or signed out elsewhere): 401 means a visitor, so the app
+      // goes back to the visitor's screens instead of a list that can no longer be saved.
+      if (code === 'UNAUTHORIZED') void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
       const known = code ? byCode[code] : undefined;
       if (known) {
         toast({ title: known.title, description: message ?? '', variant: known.destructive ? 'destructive' : 'default' });
@@ -75,7 +80,7 @@ function useFailureToast() {
         toast({ ...SAVE_FAILED, variant: 'destructive' });
       }
     },
-    [toast],
+    [toast, queryClient],
   );
 }
 
