@@ -35,6 +35,8 @@ function useTaskCaches() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const bankKey = trpc.tasks.bank.list.queryKey();
+  /** Task changes other than the one settling now (which still counts as running in onSettled). */
+  const othersRunning = () => queryClient.isMutating({ mutationKey: [['tasks']] }) > 1;
   const dailyKey = trpc.tasks.daily.list.queryKey();
   return {
     async snapshot() {
@@ -54,8 +56,10 @@ function useTaskCaches() {
     patchDaily(update: (old: DailyList) => DailyList) {
       queryClient.setQueryData<DailyList>(dailyKey, (old) => (old ? update(old) : old));
     },
-    refetchBank: () => queryClient.invalidateQueries({ queryKey: bankKey }),
-    refetchDaily: () => queryClient.invalidateQueries({ queryKey: dailyKey }),
+    // Called as a change settles. While another change is still running, its optimistic state
+    // would be overwritten by a list read before it landed: the last change to settle refetches.
+    refetchBank: () => (othersRunning() ? Promise.resolve() : queryClient.invalidateQueries({ queryKey: bankKey })),
+    refetchDaily: () => (othersRunning() ? Promise.resolve() : queryClient.invalidateQueries({ queryKey: dailyKey })),
   };
 }
 
