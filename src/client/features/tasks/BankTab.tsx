@@ -300,6 +300,8 @@ function AddTaskForm({ customCategories, atLimit, onCategoryRemoved }: {
                     aria-label={`Remove category ${name}`}
                     className="focus-ring inline-flex h-6 w-6 items-center justify-center rounded-full hover:bg-slate-200 dark:hover:bg-slate-700"
                     onClick={() => {
+                      // A second click before the chip disappears would ask to remove it twice.
+                      if (removeCategory.isPending && removeCategory.variables?.name === name) return;
                       removeCategory.mutate({ name });
                       if (category === name) setCategory(DEFAULT_CATEGORY);
                       onCategoryRemoved(name);

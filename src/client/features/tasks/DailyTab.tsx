@@ -2,7 +2,7 @@
 // tasks are highlighted more strongly the longer they wait.
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { DAILY_TASK_LIMIT } from '../../../shared/constants';
-import type { BankTask, DailyList, DailyTask } from '../../../shared/tasks';
+import type { BankList, BankTask, DailyList, DailyTask } from '../../../shared/tasks';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { pickerRemaining, TASKS_COPY } from './copy';
@@ -29,7 +29,8 @@ const BADGE_CLASSES: Record<RingLevel, string> = {
 
 export interface DailyTabProps {
   daily: { data: DailyList | undefined; isPending: boolean; isError: boolean; refetch: () => unknown };
-  bankTasks: BankTask[] | undefined;
+  /** The bank list query: the picker shows its loading and failure, never a false 'empty'. */
+  bank: { data: BankList | undefined; isError: boolean; refetch: () => unknown };
   premium: boolean;
   plan: PlanState;
   now: Date;
@@ -38,7 +39,7 @@ export interface DailyTabProps {
   onLockIn?: (task: DailyTask) => void;
 }
 
-export function DailyTab({ daily, bankTasks, premium, plan, now, timeZone, onLockIn }: DailyTabProps) {
+export function DailyTab({ daily, bank, premium, plan, now, timeZone, onLockIn }: DailyTabProps) {
   const [pickerOpen, setPickerOpen] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const tasks = useMemo(() => (daily.data ? sortDaily(daily.data.tasks, now, timeZone) : []), [daily.data, now, timeZone]);
@@ -82,7 +83,7 @@ export function DailyTab({ daily, bankTasks, premium, plan, now, timeZone, onLoc
       <AddToDailyDialog
         open={pickerOpen}
         onClose={() => setPickerOpen(false)}
-        bankTasks={bankTasks ?? []}
+        bank={bank}
         daily={daily.data?.tasks ?? []}
         timeZone={timeZone}
       />
@@ -186,16 +187,17 @@ function DailyTaskItem({ task, days, premium, onLockIn, onRemoved }: {
   );
 }
 
-function AddToDailyDialog({ open, onClose, bankTasks, daily, timeZone }: {
+function AddToDailyDialog({ open, onClose, bank, daily, timeZone }: {
   open: boolean;
   onClose: () => void;
-  bankTasks: BankTask[];
+  bank: DailyTabProps['bank'];
   daily: DailyTask[];
   timeZone: string;
 }) {
   const [selected, setSelected] = useState<string[]>([]);
   const { add, isPending } = useAddToDaily(timeZone);
   const onList = new Set(daily.map((t) => t.id));
+  const bankTasks = bank.data?.tasks ?? [];
   const available = bankTasks.filter((t) => !onList.has(t.id));
   const remaining = Math.max(0, DAILY_TASK_LIMIT - daily.length);
   const atLimit = selected.length >= remaining;
@@ -227,7 +229,11 @@ function AddToDailyDialog({ open, onClose, bankTasks, daily, timeZone }: {
         </>
       }
     >
-      {available.length === 0 ? (
+      {bank.isError ? (
+        <LoadError onRetry={() => void bank.refetch()} />
+      ) : !bank.data ? (
+        <ListSkeleton rows={2} />
+      ) : available.length === 0 ? (
         <p className="text-sm muted">{bankTasks.length === 0 ? TASKS_COPY.pickerBankEmpty : TASKS_COPY.pickerAllAdded}</p>
       ) : (
         <fieldset>

@@ -87,7 +87,7 @@ export function TasksHome({ plan = FREE_PLAN_STATE, onOpenAnalytics, onLockIn, o
           {tab === 'daily' ? (
             <DailyTab
               daily={daily}
-              bankTasks={bank.data?.tasks}
+              bank={bank}
               premium={premium}
               plan={plan}
               now={now}
