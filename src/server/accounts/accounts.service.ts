@@ -21,7 +21,7 @@ import { AppError } from '../http/errors';
 import { clearRateLimit, hitRateLimit, RATE_LIMITS } from '../http/rate-limit';
 import { assertNotCommon, hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import { buildResetEmail } from './reset-email';
-import { hashToken, type SessionUser } from './sessions';
+import { hashToken, sessionUserColumns, type SessionUser } from './sessions';
 
 /** Who is calling, for the per-address limits. */
 export interface RequestMeta {
@@ -32,14 +32,7 @@ export interface RequestMeta {
 type UserRow = SessionUser;
 
 /** The columns that may leave the server: never the password hash. */
-const publicColumns = {
-  id: users.id,
-  email: users.email,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  profileImageUrl: users.profileImageUrl,
-  timeZone: users.timeZone,
-};
+const publicColumns = sessionUserColumns;
 
 export function toCurrentUser(user: UserRow): CurrentUser {
   return {

@@ -21,6 +21,16 @@ export interface SessionUser {
   timeZone: string;
 }
 
+/** The user columns a session carries, and the only ones that may leave the server (never the hash). */
+export const sessionUserColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  profileImageUrl: users.profileImageUrl,
+  timeZone: users.timeZone,
+};
+
 export interface Session {
   id: string;
   userId: string;
@@ -61,14 +71,7 @@ export async function validateSessionToken(db: Db, clock: Clock, token: string):
   const rows = await db
     .select({
       session: { id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt, createdAt: sessions.createdAt },
-      user: {
-        id: users.id,
-        email: users.email,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        profileImageUrl: users.profileImageUrl,
-        timeZone: users.timeZone,
-      },
+      user: sessionUserColumns,
     })
     .from(sessions)
     .innerJoin(users, eq(sessions.userId, users.id))
