@@ -7,7 +7,6 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { TOASTS } from '../../src/shared/copy';
 import {
   expectNoAxeViolations,
-  isolatedCheckout,
   launchBrowser,
   newContext,
   registerViaApi,
@@ -21,20 +20,16 @@ setDefaultTimeout(120_000);
 
 let server: RunningServer;
 let browser: Browser;
-let checkout: Awaited<ReturnType<typeof isolatedCheckout>> | undefined;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  // Our own copy of the app and its build: a rebuild of dist/public elsewhere cannot break the run.
-  checkout = await isolatedCheckout();
-  [server, browser] = await Promise.all([startServer({}, { cwd: checkout.dir }), launchBrowser()]);
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
 }, 240_000);
 
 afterAll(async () => {
   for (const context of contexts) await context.close().catch(() => {});
   await browser?.close();
   await server?.stop();
-  checkout?.remove();
 });
 
 async function openPage(options: { width?: number; timezoneId?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {

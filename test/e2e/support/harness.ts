@@ -1,33 +1,16 @@
 // The browser suite's harness: a real LockIn server on a free port with its own data directory
 // (and a movable clock), Debian's Chromium driven by playwright-core, axe checks and screenshots.
 import AxeBuilder from '@axe-core/playwright';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { expect } from 'bun:test';
+import { freePort } from '../../support/process';
 
 export const SCREENSHOT_DIR = join(import.meta.dir, '../../../screenshots');
 
 const REPO_ROOT = join(import.meta.dir, '../../..');
-
-/**
- * A private copy of the app (sources, migrations and its own fresh client build; node_modules
- * linked) for startServer({ cwd }), so a browser run is not broken by someone else rebuilding
- * dist/public (the server lists its assets once at start) or editing sources meanwhile.
- */
-export async function isolatedCheckout(): Promise<{ dir: string; remove(): void }> {
-  const dir = mkdtempSync(join(tmpdir(), 'lockin-checkout-'));
-  for (const entry of ['src', 'drizzle', 'scripts', 'public', 'index.html', 'package.json', 'tsconfig.json', 'uno.config.ts']) {
-    cpSync(join(REPO_ROOT, entry), join(dir, entry), { recursive: true });
-  }
-  symlinkSync(join(REPO_ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
-  const build = Bun.spawn(['bun', 'run', 'build'], { cwd: dir, stdout: 'pipe', stderr: 'pipe' });
-  if ((await build.exited) !== 0) {
-    throw new Error(`client build failed:\n${await new Response(build.stdout).text()}${await new Response(build.stderr).text()}`);
-  }
-  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
-}
 
 export interface RunningServer {
   url: string;
@@ -36,26 +19,19 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
-  const probe = Bun.serve({ port: 0, fetch: () => new Response() });
-  const port = probe.port!;
-  probe.stop(true);
-  return port;
-}
-
 /**
  * `startTimeoutMs`: how long to wait for the first answer. A fresh data directory runs PGlite's
  * initdb, which takes several times longer on a machine busy with other test runs.
  */
 export async function startServer(
   env: Record<string, string> = {},
-  options: { startTimeoutMs?: number; /** Run from this copy of the app (see isolatedCheckout). */ cwd?: string } = {},
+  options: { startTimeoutMs?: number } = {},
 ): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'lockin-e2e-'));
   const url = `http://localhost:${port}`;
   const proc = Bun.spawn(['bun', 'src/server/main.ts'], {
-    cwd: options.cwd ?? REPO_ROOT,
+    cwd: REPO_ROOT,
     env: {
       ...process.env,
       NODE_ENV: 'test',
