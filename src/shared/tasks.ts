@@ -2,6 +2,7 @@
 // shapes it answers. The server validates with these; the client builds requests with them.
 import { z } from 'zod';
 import { CATEGORY_MAX_LENGTH, DESCRIPTION_MAX_LENGTH, TITLE_MAX_LENGTH } from './constants';
+import { isValidTimeZone } from './local-date';
 import { textField } from './text';
 
 export const taskIdSchema = textField().trim().min(1, 'is required').max(100);
@@ -28,14 +29,7 @@ export const addToDailyInput = z.object({ ids: z.array(taskIdSchema).min(1, 'mus
 export const listBankInput = z.object({ category: categoryNameSchema.optional() }).optional();
 export const categoryInput = z.object({ name: textField().max(CATEGORY_MAX_LENGTH) });
 /** The browser's IANA zone, so 'today' is the user's today. */
-export const timeZoneSchema = textField().refine((tz) => {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}, 'must be an IANA time zone');
+export const timeZoneSchema = textField().refine(isValidTimeZone, 'must be an IANA time zone');
 
 /** A Task Bank item as the API answers it. */
 export interface BankTask {

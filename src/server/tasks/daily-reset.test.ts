@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test';
-import { compareDaily, daysCarriedOver, isResetDue, planReset, type ResetCandidate } from './daily-reset';
+import { daysCarriedOver } from '../../shared/local-date';
+import { compareDaily, isResetDue, planReset, type ResetCandidate } from './daily-reset';
 
 const at = (iso: string) => new Date(iso);
 
@@ -135,7 +136,7 @@ describe('daysCarriedOver', () => {
   test('0 when completed or not carried over', () => {
     expect(daysCarriedOver(carried('2026-03-01T12:00:00Z', true), at('2026-03-10T12:00:00Z'), 'UTC')).toBe(0);
     expect(
-      daysCarriedOver({ completed: false, isCarryOver: false, carryOverDate: null }, at('2026-03-10T12:00:00Z'), 'UTC'),
+      daysCarriedOver({ completed: false, carryOverDate: null }, at('2026-03-10T12:00:00Z'), 'UTC'),
     ).toBe(0);
   });
 

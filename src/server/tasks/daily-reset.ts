@@ -1,7 +1,7 @@
 // The daily-reset rule, pure: given the last reset, the clock and the user's zone, is a reset
 // due, and what does it do to the list? The service applies the answer in one transaction.
 import { DAILY_TASK_LIMIT } from '../../shared/constants';
-import { daysBetween, localDate } from './local-date';
+import { localDate } from '../../shared/local-date';
 
 /**
  * Due when the user's local date now differs from the local date of the last reset, both read in
@@ -54,16 +54,6 @@ export function planReset(tasks: ResetCandidate[], previousResetAt: Date): Reset
     removed: completed.length,
     carriedOver: kept.length,
   };
-}
-
-/** Whole local days since the task was carried over; 0 when completed or never carried over. */
-export function daysCarriedOver(
-  task: { completed: boolean; isCarryOver: boolean; carryOverDate: Date | null },
-  now: Date,
-  timeZone: string,
-): number {
-  if (task.completed || !task.isCarryOver || !task.carryOverDate) return 0;
-  return Math.max(0, daysBetween(localDate(task.carryOverDate, timeZone), localDate(now, timeZone)));
 }
 
 export interface SortableDaily {

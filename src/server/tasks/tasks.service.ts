@@ -22,8 +22,8 @@ import type { Tx } from '../db/client';
 import { bankTasks, customCategories, dailyResetState, dailyTasks, taskCompletions } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
-import { compareDaily, daysCarriedOver, isResetDue, planReset } from './daily-reset';
-import { localDate, safeTimeZone } from './local-date';
+import { daysCarriedOver, localDate, safeTimeZone } from '../../shared/local-date';
+import { compareDaily, isResetDue, planReset } from './daily-reset';
 import { isPremium } from './plan';
 
 /** What the tasks domain needs to know about the signed-in user. */

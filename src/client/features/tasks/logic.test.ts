@@ -1,3 +1,4 @@
+import { daysBetween, daysCarriedOver, localDate } from '../../../shared/local-date';
 import { describe, expect, test } from 'bun:test';
 import { categoryStyle, CATEGORY_STYLES } from '../../../shared/categories';
 import type { DailyTask } from '../../../shared/tasks';
@@ -7,12 +8,9 @@ import {
   categoryChoices,
   categoryCounts,
   checkAddToDaily,
-  daysBetweenKeys,
-  daysCarriedOver,
   filterBank,
   formatCreated,
   greetingName,
-  localDateKey,
   ringLevel,
   sortDaily,
   toDailyTask,
@@ -37,17 +35,17 @@ function daily(id: string, over: Partial<DailyTask> = {}): DailyTask {
 describe('local dates', () => {
   test('the same instant is a different day in different zones', () => {
     const at = new Date('2026-03-10T02:30:00Z');
-    expect(localDateKey(at, 'UTC')).toBe('2026-03-10');
-    expect(localDateKey(at, 'America/New_York')).toBe('2026-03-09');
-    expect(localDateKey(at, 'Asia/Tokyo')).toBe('2026-03-10');
+    expect(localDate(at, 'UTC')).toBe('2026-03-10');
+    expect(localDate(at, 'America/New_York')).toBe('2026-03-09');
+    expect(localDate(at, 'Asia/Tokyo')).toBe('2026-03-10');
   });
   test('an unknown zone falls back to UTC', () => {
-    expect(localDateKey(new Date('2026-03-10T23:30:00Z'), 'Not/AZone')).toBe('2026-03-10');
+    expect(localDate(new Date('2026-03-10T23:30:00Z'), 'Not/AZone')).toBe('2026-03-10');
   });
   test('days between keys counts calendar days, across month ends and DST', () => {
-    expect(daysBetweenKeys('2026-03-10', '2026-03-10')).toBe(0);
-    expect(daysBetweenKeys('2026-02-28', '2026-03-01')).toBe(1);
-    expect(daysBetweenKeys('2026-03-07', '2026-03-09')).toBe(2);
+    expect(daysBetween('2026-03-10', '2026-03-10')).toBe(0);
+    expect(daysBetween('2026-02-28', '2026-03-01')).toBe(1);
+    expect(daysBetween('2026-03-07', '2026-03-09')).toBe(2);
   });
 });
 

@@ -2,42 +2,8 @@
 // highlight level, the Today's Focus order, bank filtering and counts, category validation.
 // Kept apart so they are unit-tested directly and shared by the optimistic cache updates.
 import { BUILT_IN_CATEGORIES, CARRY_OVER_RING_DAYS, DAILY_TASK_LIMIT } from '../../../shared/constants';
+import { daysCarriedOver } from '../../../shared/local-date';
 import type { BankTask, DailyTask } from '../../../shared/tasks';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-const dateKeyFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** 'YYYY-MM-DD' of the instant in the zone (falls back to UTC for an unknown zone). */
-export function localDateKey(at: Date, timeZone: string): string {
-  let format = dateKeyFormats.get(timeZone);
-  if (!format) {
-    try {
-      format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    } catch {
-      format = new Intl.DateTimeFormat('en-CA', { timeZone: 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' });
-    }
-    dateKeyFormats.set(timeZone, format);
-  }
-  const parts = Object.fromEntries(format.formatToParts(at).map((p) => [p.type, p.value]));
-  return `${parts.year}-${parts.month}-${parts.day}`;
-}
-
-/** Whole calendar days from date key a to date key b (b − a). */
-export function daysBetweenKeys(a: string, b: string): number {
-  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY_MS);
-}
-
-/** Whole local days since the task was carried over; 0 when completed or never carried over. */
-export function daysCarriedOver(
-  task: Pick<DailyTask, 'completed' | 'carryOverDate'>,
-  now: Date,
-  timeZone: string,
-): number {
-  if (task.completed || !task.carryOverDate) return 0;
-  const since = new Date(task.carryOverDate);
-  if (Number.isNaN(since.getTime())) return 0;
-  return Math.max(0, daysBetweenKeys(localDateKey(since, timeZone), localDateKey(now, timeZone)));
-}
 
 export function carryOverLabel(days: number): string {
   return days === 1 ? '1 day ago' : `${days} days ago`;

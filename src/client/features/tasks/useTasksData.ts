@@ -10,7 +10,8 @@ import { useToast } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { CURRENT_USER_KEY } from '../auth/useAuth';
 import { SAVE_FAILED, tasksAdded } from './copy';
-import { checkAddToDaily, localDateKey, toDailyTask, validateNewCategory } from './logic';
+import { localDate } from '../../../shared/local-date';
+import { checkAddToDaily, toDailyTask, validateNewCategory } from './logic';
 
 /** The tRPC error code ('FORBIDDEN', 'CONFLICT', …) and the server's message, if it answered. */
 export function describeError(error: unknown): { code: string | null; message: string | null } {
@@ -252,7 +253,7 @@ export function useAddToDaily(timeZone: string) {
       onMutate: async (input): Promise<Snapshot> => {
         const snapshot = await caches.snapshot();
         const bank = snapshot.bank?.tasks ?? [];
-        const plannedOn = localDateKey(new Date(), timeZone);
+        const plannedOn = localDate(new Date(), timeZone);
         const added = input.ids.flatMap((id) => {
           const task = bank.find((t) => t.id === id);
           return task ? [toDailyTask(task, plannedOn)] : [];

@@ -47,3 +47,19 @@ function dayNumber(date: string): number {
 export function daysBetween(from: string, to: string): number {
   return dayNumber(to) - dayNumber(from);
 }
+
+/**
+ * Whole local days since a task was carried over: 0 when it is completed or was never carried
+ * over. The server orders Today's Focus by it; the client shows it as 'n days ago'.
+ */
+export function daysCarriedOver(
+  task: { completed: boolean; carryOverDate: Date | string | null },
+  now: Date,
+  timeZone: string,
+): number {
+  if (task.completed || !task.carryOverDate) return 0;
+  const since = new Date(task.carryOverDate);
+  if (Number.isNaN(since.getTime())) return 0;
+  return Math.max(0, daysBetween(localDate(since, timeZone), localDate(now, timeZone)));
+}
+
