@@ -10,6 +10,9 @@ const tailwindReset = readFileSync(createRequire(import.meta.url).resolve('@unoc
 // system setting.
 export default defineConfig({
   presets: [presetWind3({ dark: 'media' })],
+  // Variants only as `focus:`, never `focus-`: with the dash form, the `focus-ring` shortcut was
+  // also read as `focus:ring` and drew a 3px ring on every mouse click.
+  separators: [':'],
   preflights: [{ getCSS: () => tailwindReset }],
   // ui/Button.tsx builds `btn-${variant}` and `btn-${size}` at run time, which the extractor cannot see.
   safelist: ['primary', 'secondary', 'outline', 'ghost', 'destructive', 'sm', 'md', 'lg', 'icon'].map((v) => `btn-${v}`),

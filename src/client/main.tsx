@@ -7,6 +7,7 @@ import { createQueryClient } from './lib/query-client';
 import { ToastProvider } from './lib/toast';
 import { TRPCProvider, createTrpcClient } from './lib/trpc';
 import { createRouter } from './routes';
+import { ShortcutsProvider } from './features/shortcuts/ShortcutsProvider';
 
 const queryClient = createQueryClient();
 const trpcClient = createTrpcClient();
@@ -17,7 +18,9 @@ createRoot(document.getElementById('root')!).render(
     <QueryClientProvider client={queryClient}>
       <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
         <ToastProvider>
-          <RouterProvider router={router} />
+          <ShortcutsProvider>
+            <RouterProvider router={router} />
+          </ShortcutsProvider>
         </ToastProvider>
       </TRPCProvider>
     </QueryClientProvider>

@@ -1,7 +1,7 @@
 // The spec's two route tables. '/' is the landing page for visitors (and while the sign-in state
 // loads) and the tasks screen when signed in; signed-in-only pages are 404 for visitors.
 import type { ReactNode } from 'react';
-import { createBrowserRouter, Outlet, ScrollRestoration } from 'react-router';
+import { createBrowserRouter, Outlet, type RouteObject, ScrollRestoration } from 'react-router';
 import { ROUTES } from '../shared/routes';
 import { useAuth } from './features/auth/useAuth';
 import { LandingPage } from './features/landing/LandingPage';
@@ -12,15 +12,20 @@ import { ForgotPasswordPage } from './features/auth/ForgotPasswordPage';
 import { ResetPasswordPage } from './features/auth/ResetPasswordPage';
 import { ManageAccountPage } from './features/account/ManageAccountPage';
 import { TasksHome } from './features/tasks/TasksHome';
-import { PlansPlaceholder } from './features/plans/PlansPlaceholder';
+import { LockInProvider } from './features/lockin/LockInProvider';
+import { DemoCheckoutPage } from './features/plans/DemoCheckoutPage';
+import { SubscribePage } from './features/plans/SubscribePage';
+import { SubscribeSuccessPage } from './features/plans/SubscribeSuccessPage';
 import { PageLoading } from './ui/PageLoading';
+import { SkipLink } from './ui/SkipLink';
 
 function Root() {
   return (
-    <>
+    <LockInProvider>
+      <SkipLink />
       <Outlet />
       <ScrollRestoration />
-    </>
+    </LockInProvider>
   );
 }
 
@@ -35,11 +40,16 @@ function SignedInOnly({ children }: { children: ReactNode }) {
   return isAuthenticated ? children : <NotFoundPage />;
 }
 
+/** The spec's paths match exactly: '/Login' is not '/login' (the server answers it 404 too). */
+function exact(routes: RouteObject[]): RouteObject[] {
+  return routes.map((route) => (route.path === '*' ? route : { ...route, caseSensitive: true }));
+}
+
 export function createRouter() {
   return createBrowserRouter([
     {
       element: <Root />,
-      children: [
+      children: exact([
         { path: ROUTES.home, element: <Home /> },
         { path: ROUTES.login, element: <LoginPage mode="signin" /> },
         { path: ROUTES.signup, element: <LoginPage mode="signup" /> },
@@ -48,12 +58,12 @@ export function createRouter() {
         { path: ROUTES.privacyPolicy, element: <PrivacyPolicyPage /> },
         { path: ROUTES.termsOfService, element: <TermsOfServicePage /> },
         { path: ROUTES.cookiePolicy, element: <CookiePolicyPage /> },
-        { path: ROUTES.subscribe, element: <PlansPlaceholder /> },
-        { path: ROUTES.demoCheckout, element: <PlansPlaceholder /> },
-        { path: ROUTES.subscribeSuccess, element: <SignedInOnly><PlansPlaceholder /></SignedInOnly> },
+        { path: ROUTES.subscribe, element: <SubscribePage /> },
+        { path: ROUTES.demoCheckout, element: <SignedInOnly><DemoCheckoutPage /></SignedInOnly> },
+        { path: ROUTES.subscribeSuccess, element: <SignedInOnly><SubscribeSuccessPage /></SignedInOnly> },
         { path: ROUTES.manageSubscription, element: <SignedInOnly><ManageAccountPage /></SignedInOnly> },
         { path: '*', element: <NotFoundPage /> },
-      ],
+      ]),
     },
   ]);
 }

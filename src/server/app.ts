@@ -3,16 +3,21 @@
 import { trpcServer } from '@hono/trpc-server';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { TRPC_MAX_BATCH_SIZE } from '../shared/constants';
 import { accountsRoutes } from './accounts/accounts.routes';
 import { oauthRoutes } from './accounts/oauth.routes';
 import { AdjustableClock } from './clock';
 import type { AppDeps } from './deps';
 import { type AppEnv, loadSession } from './http/auth-middleware';
 import { AppError } from './http/errors';
-import { limitBody, sameOriginOnly } from './http/security';
+import { limitBody, noStore, sameOriginOnly } from './http/security';
 import { serveClient, useCommonMiddleware } from './http/shell';
+import { dataRoutes, IMPORT_PATH } from './data/data.routes';
 import { createStaticSite, type StaticSite } from './http/static';
 import { readJson } from './http/validate';
+import { insightsRoutes } from './insights/insights.routes';
+import { lockinRoutes } from './lockin/lockin.routes';
+import { plansRoutes } from './plans/plans.routes';
 import { tasksRoutes } from './tasks/tasks.routes';
 import { createInnerContext } from './trpc/init';
 import { appRouter } from './trpc/router';
@@ -28,7 +33,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   const site = options.site ?? createStaticSite();
   useCommonMiddleware(app, deps);
 
-  app.use('/api/*', limitBody());
+  app.use('/api/*', noStore());
+  app.use('/api/*', limitBody({ exempt: [IMPORT_PATH] }));
   app.use('/api/*', sameOriginOnly(deps.config.appUrl, options.csrfExempt ?? ['/api/stripe/webhook']));
   app.use('/api/*', loadSession(deps));
 
@@ -37,6 +43,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
     trpcServer({
       router: appRouter,
       endpoint: '/api/trpc',
+      maxBatchSize: TRPC_MAX_BATCH_SIZE,
       createContext: (_opts, c) => createInnerContext(deps, c.get('auth'), c),
       onError: ({ error, path }) => {
         // AppErrors are expected refusals (409, 403 …) that reach tRPC as INTERNAL until the
@@ -51,6 +58,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   app.route('/api', accountsRoutes(deps));
   app.route('/api', oauthRoutes(deps));
   app.route('/api', tasksRoutes(deps));
+  app.route('/api', dataRoutes(deps));
+  app.route('/api', lockinRoutes(deps));
+  app.route('/api', plansRoutes(deps));
+  app.route('/api', insightsRoutes(deps));
 
   if (deps.config.testClock && deps.clock instanceof AdjustableClock) {
     const clock = deps.clock;

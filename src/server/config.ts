@@ -1,5 +1,6 @@
 // Every environment variable LockIn reads, parsed once. Nothing else touches process.env.
 import { z } from 'zod';
+import { OIDC_DEFAULT_NAME } from '../shared/oauth';
 
 const optionalString = z
   .string()
@@ -37,7 +38,7 @@ const envSchema = z.object({
   OPENAI_BASE_URL: optionalString,
   AI_MODEL: z.string().default('gpt-4o-mini'),
   OIDC_ISSUER: optionalString,
-  OIDC_NAME: z.string().default('Replit'),
+  OIDC_NAME: z.string().default(OIDC_DEFAULT_NAME),
   ...pair('OIDC'),
   ...pair('GOOGLE'),
   ...pair('FACEBOOK'),
@@ -65,6 +66,9 @@ const envSchema = z.object({
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** Every variable loadConfig reads: the names the README table and .env.example must list. */
+export const ENV_VARIABLES = Object.keys(envSchema.shape) as ReadonlyArray<keyof Env>;
 
 export interface OAuthCredentials {
   clientId: string;

@@ -3,6 +3,7 @@
 import type { Config } from './config';
 import type { Clock } from './clock';
 import type { Db } from './db/client';
+import type { TaskSuggester } from './integrations/ai';
 import type { Mailer } from './integrations/mail';
 
 export interface Logger {
@@ -23,4 +24,6 @@ export interface AppDeps {
   clock: Clock;
   mailer: Mailer;
   log: Logger;
+  /** Overrides the AI suggester the configuration picks (tests pass the AI SDK's mock model). */
+  ai?: TaskSuggester;
 }

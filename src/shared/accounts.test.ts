@@ -12,7 +12,18 @@ describe('account payload schemas', () => {
   test('passwordLength counts code points, not UTF-16 units', () => {
     expect(passwordLength('abc')).toBe(3);
     expect(passwordLength('🔒🔒')).toBe(2);
-    expect('🔒🔒'.length).toBe(4);
+  });
+
+  test('the password rule counts characters as a person does: 8 emoji pass, 7 (14 UTF-16 units) do not', () => {
+    const lock = '🔒'; // one code point, two UTF-16 units
+    expect(registerInput.safeParse({ ...ok, password: lock.repeat(8) }).success).toBe(true);
+    expect(firstIssue(registerInput.safeParse({ ...ok, password: lock.repeat(7) }))).toBe(
+      'password: must be at least 8 characters',
+    );
+    expect(registerInput.safeParse({ ...ok, password: lock.repeat(256) }).success).toBe(true);
+    expect(firstIssue(registerInput.safeParse({ ...ok, password: lock.repeat(257) }))).toBe(
+      'password: must be at most 256 characters',
+    );
   });
 
   test('register trims names and email, keeps the password exactly as typed', () => {
@@ -26,7 +37,7 @@ describe('account payload schemas', () => {
     expect(firstIssue(registerInput.safeParse({ ...ok, password: '1234567' }))).toBe('password: must be at least 8 characters');
     expect(firstIssue(registerInput.safeParse({ ...ok, password: 'é'.repeat(257) }))).toBe('password: must be at most 256 characters');
     expect(registerInput.safeParse({ ...ok, password: 'é'.repeat(256) }).success).toBe(true);
-    expect(firstIssue(registerInput.safeParse({ ...ok, email: 'x' }))).toBe('email: must be a valid email address');
+    expect(firstIssue(registerInput.safeParse({ ...ok, email: 'x' }))).toBe('email: Enter a valid email address');
     expect(firstIssue(registerInput.safeParse({ ...ok, lastName: undefined }))).toBe('lastName: is required');
     expect(firstIssue(registerInput.safeParse({ ...ok, timeZone: 'Nowhere/Land' }))).toBe('timeZone: must be an IANA time zone');
   });

@@ -10,7 +10,7 @@ export const ACCOUNT_MESSAGES = {
   resetLinkSent: 'If an account with that email exists, a password reset link has been sent.',
   resetLinkInvalid: 'This password reset link is invalid or has expired.',
   passwordResetDone: 'Your password has been successfully reset. You can now log in.',
-  /** Prefixed with the field name, like every other 400. */
+  /** After the field's label, like every other 400: 'New password is too common; …'. */
   passwordTooCommon: 'is too common; choose something harder to guess',
   resetEmailFailed: 'Failed to send reset email. Please try again.',
 } as const;
@@ -27,7 +27,7 @@ export const emailSchema = text()
   .trim()
   .min(1, 'is required')
   .max(EMAIL_MAX_LENGTH, `must be at most ${EMAIL_MAX_LENGTH} characters`)
-  .pipe(z.email('must be a valid email address'));
+  .pipe(z.email('Enter a valid email address'));
 
 /** A password being set (sign-up, reset): length bounds only; the common-password list is the server's. */
 export const newPasswordSchema = text()
@@ -68,7 +68,6 @@ export const profileInput = z.object({
 export type ProfileInput = z.infer<typeof profileInput>;
 
 export const forgotPasswordInput = z.object({ email: emailSchema });
-export type ForgotPasswordInput = z.infer<typeof forgotPasswordInput>;
 
 export const resetPasswordInput = z.object({
   token: text().trim().min(1, 'is required').max(200, 'must be at most 200 characters'),

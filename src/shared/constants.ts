@@ -79,3 +79,10 @@ export const SESSION_ABSOLUTE_LIFETIME_MS = 90 * 24 * 60 * 60_000;
 export const SESSION_COOKIE = 'lockin_session';
 
 export const SUPPORT_EMAIL = 'support@lockin.app';
+
+/**
+ * The most tRPC calls one HTTP request may carry. The server refuses larger batches with a 400
+ * and the client's batch link splits at the same size, so one request can never queue hundreds
+ * of reads ahead of other users'.
+ */
+export const TRPC_MAX_BATCH_SIZE = 10;

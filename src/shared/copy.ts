@@ -1,5 +1,6 @@
 // UI copy the spec quotes verbatim. Titles and texts of toasts are kept in pairs so client
 // and server (403 messages) say exactly the same thing.
+import { PASSWORD_RESET_TTL_MS } from './constants';
 
 export interface ToastCopy {
   title: string;
@@ -81,3 +82,13 @@ export const PUBLIC_COPY = {
   faq: 'FAQ',
   comingSoon: 'Coming soon',
 } as const;
+
+/** '1 hour', '2 hours' or '30 minutes': how long something lasts, as the emails and pages say it. */
+export function durationText(ms: number): string {
+  const minutes = Math.round(ms / 60_000);
+  if (minutes % 60 === 0) return `${minutes / 60} hour${minutes === 60 ? '' : 's'}`;
+  return `${minutes} minutes`;
+}
+
+/** How long a password-reset link works, in the words both the email and the page use. */
+export const RESET_LINK_VALID_FOR = durationText(PASSWORD_RESET_TTL_MS);

@@ -1,5 +1,13 @@
 import { describe, expect, test } from 'bun:test';
-import { daysBetween, isValidTimeZone, localDate, safeTimeZone } from './local-date';
+import {
+  cachedFormatterCount,
+  canonicalTimeZone,
+  daysBetween,
+  FORMATTER_CACHE_SIZE,
+  isValidTimeZone,
+  localDate,
+  safeTimeZone,
+} from './local-date';
 
 const at = (iso: string) => new Date(iso);
 
@@ -48,5 +56,34 @@ describe('daysBetween', () => {
     expect(nov1).toBe('2026-11-01');
     expect(lateNov1).toBe('2026-11-01');
     expect(daysBetween(nov1, lateNov1)).toBe(0);
+  });
+});
+
+describe('canonicalTimeZone', () => {
+  test('any letter case resolves to the name Intl knows', () => {
+    expect(canonicalTimeZone('aMeRiCa/ArGeNtInA/cOmOdRiVaDaViA')).toBe('America/Argentina/ComodRivadavia');
+    expect(canonicalTimeZone('asia/kolkata')).toBe('Asia/Kolkata');
+    expect(canonicalTimeZone('utc')).toBe('UTC');
+    expect(canonicalTimeZone('Europe/Paris')).toBe('Europe/Paris');
+  });
+
+  test('UTC offsets and unknown or over-long names are refused', () => {
+    for (const zone of ['+05:30', '-0538', '+14', 'Mars/Olympus_Mons', '', 'Z', `Europe/${'x'.repeat(80)}`]) {
+      expect(canonicalTimeZone(zone)).toBeNull();
+      expect(isValidTimeZone(zone)).toBe(false);
+    }
+  });
+
+  test('the formatter cache is keyed by canonical name and bounded', () => {
+    const zones = Intl.supportedValuesOf('timeZone');
+    for (const zone of zones) {
+      localDate(at('2026-03-10T12:00:00Z'), zone);
+      localDate(at('2026-03-10T12:00:00Z'), zone.toUpperCase());
+      localDate(at('2026-03-10T12:00:00Z'), zone.toLowerCase());
+    }
+    expect(zones.length).toBeGreaterThan(FORMATTER_CACHE_SIZE);
+    expect(cachedFormatterCount()).toBe(FORMATTER_CACHE_SIZE);
+    // Still right after evictions.
+    expect(localDate(at('2026-03-10T23:30:00Z'), 'ASIA/TOKYO')).toBe('2026-03-11');
   });
 });

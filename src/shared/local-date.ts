@@ -2,36 +2,81 @@
 // whole days between two local dates are counted on the calendar (never as 24-hour blocks), so
 // days of 23 or 25 hours around a DST switch still count as one day.
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
+import { LRUCache } from 'lru-cache';
+
+/** IANA names are at most a few dozen characters; anything longer is refused before Intl sees it. */
+export const TIME_ZONE_MAX_LENGTH = 64;
+/**
+ * Bounds for the two caches below. There are about 450 IANA names; a few hundred formatters
+ * cover every zone real users live in, and an attacker's spellings only evict each other.
+ */
+export const FORMATTER_CACHE_SIZE = 300;
+const SPELLING_CACHE_SIZE = 1000;
+
+// Each Intl.DateTimeFormat holds ~28 KiB of ICU state, so formatters are cached by the zone's
+// canonical name only (never by what a client typed), and the cache is bounded. A spelling that
+// is not cached yet costs one transient formatter, which the garbage collector takes back.
+const formatters = new LRUCache<string, Intl.DateTimeFormat>({ max: FORMATTER_CACHE_SIZE });
+/** Spelling → canonical name (or null when refused), so repeated spellings skip Intl. */
+const spellings = new LRUCache<string, { canonical: string | null }>({ max: SPELLING_CACHE_SIZE });
+
+function buildFormatter(timeZone: string): Intl.DateTimeFormat {
+  // en-CA formats as YYYY-MM-DD; formatToParts keeps us independent of that detail anyway.
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+}
+
+/**
+ * The zone's name as Intl resolves it ('aMeRiCa/nEw_YoRk' → 'America/New_York'), or null when it
+ * is not an IANA name: unknown names, and UTC offsets such as '+05:30' (Intl accepts those, but
+ * an offset has no daylight-saving rules, so 'today' would drift for half the year).
+ */
+export function canonicalTimeZone(timeZone: string): string | null {
+  if (timeZone.length === 0 || timeZone.length > TIME_ZONE_MAX_LENGTH) return null;
+  const known = spellings.get(timeZone);
+  if (known) return known.canonical;
+  let canonical: string | null = null;
+  try {
+    const formatter = buildFormatter(timeZone);
+    const resolved = formatter.resolvedOptions().timeZone;
+    if (/^[A-Za-z]/.test(resolved)) {
+      canonical = resolved;
+      if (!formatters.has(resolved)) formatters.set(resolved, resolved === timeZone ? formatter : buildFormatter(resolved));
+    }
+  } catch {
+    canonical = null;
+  }
+  spellings.set(timeZone, { canonical });
+  return canonical;
+}
 
 function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
+  const canonical = canonicalTimeZone(timeZone) ?? 'UTC';
+  let formatter = formatters.get(canonical);
   if (!formatter) {
-    // en-CA formats as YYYY-MM-DD; formatToParts keeps us independent of that detail anyway.
-    formatter = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    formatters.set(timeZone, formatter);
+    formatter = buildFormatter(canonical);
+    formatters.set(canonical, formatter);
   }
   return formatter;
 }
 
-/** True when Intl knows the zone. */
+/** How many formatters are cached (tests check the bound). */
+export function cachedFormatterCount(): number {
+  return formatters.size;
+}
+
+/** True when the zone is an IANA name Intl knows (in any letter case). */
 export function isValidTimeZone(timeZone: string): boolean {
-  try {
-    formatterFor(timeZone);
-    return true;
-  } catch {
-    return false;
-  }
+  return canonicalTimeZone(timeZone) !== null;
 }
 
 /** A stored zone that Intl no longer knows (or never did) falls back to UTC rather than failing. */
 export function safeTimeZone(timeZone: string | null | undefined): string {
-  return timeZone && isValidTimeZone(timeZone) ? timeZone : 'UTC';
+  return (timeZone && canonicalTimeZone(timeZone)) || 'UTC';
 }
 
 /** The calendar date (YYYY-MM-DD) of an instant in the zone. */
 export function localDate(instant: Date, timeZone: string): string {
-  const parts = formatterFor(safeTimeZone(timeZone)).formatToParts(instant);
+  const parts = formatterFor(timeZone).formatToParts(instant);
   const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return `${get('year')}-${get('month')}-${get('day')}`;
 }

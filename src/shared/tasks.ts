@@ -2,7 +2,7 @@
 // shapes it answers. The server validates with these; the client builds requests with them.
 import { z } from 'zod';
 import { CATEGORY_MAX_LENGTH, DESCRIPTION_MAX_LENGTH, TITLE_MAX_LENGTH } from './constants';
-import { isValidTimeZone } from './local-date';
+import { canonicalTimeZone, TIME_ZONE_MAX_LENGTH } from './local-date';
 import { textField } from './text';
 
 export const taskIdSchema = textField().trim().min(1, 'is required').max(100);
@@ -28,8 +28,20 @@ export const taskRefInput = z.object({ id: taskIdSchema });
 export const addToDailyInput = z.object({ ids: z.array(taskIdSchema).min(1, 'must name at least one task').max(5) });
 export const listBankInput = z.object({ category: categoryNameSchema.optional() }).optional();
 export const categoryInput = z.object({ name: textField().max(CATEGORY_MAX_LENGTH) });
-/** The browser's IANA zone, so 'today' is the user's today. */
-export const timeZoneSchema = textField().refine(isValidTimeZone, 'must be an IANA time zone');
+/**
+ * The browser's IANA zone, so 'today' is the user's today. Stored (and cached) under the name Intl
+ * resolves it to, whatever the letter case sent; UTC offsets and unknown names are refused.
+ */
+export const timeZoneSchema = textField()
+  .max(TIME_ZONE_MAX_LENGTH, `must be at most ${TIME_ZONE_MAX_LENGTH} characters`)
+  .transform((value, ctx) => {
+    const canonical = canonicalTimeZone(value);
+    if (canonical === null) {
+      ctx.addIssue({ code: 'custom', message: 'must be an IANA time zone' });
+      return z.NEVER;
+    }
+    return canonical;
+  });
 
 /** A Task Bank item as the API answers it. */
 export interface BankTask {
@@ -63,9 +75,15 @@ export interface DailyResetResult {
   carriedOver: number;
 }
 
+/**
+ * A tick or untick of a Today's Focus entry: the entry, plus the daily reset that write ran first
+ * (null when none was due), so the client announces a reset whichever request performed it.
+ */
+export type DailyTaskWrite = DailyTask & { reset: DailyResetResult | null };
+
 export interface DailyList {
   tasks: DailyTask[];
-  /** Present when reading the list ran a due reset (so the client can toast it). */
+  /** Present when this read (or this write) ran a due reset, so the client can toast it. */
   reset: DailyResetResult | null;
   /** ISO timestamp of the last reset. */
   lastReset: string;

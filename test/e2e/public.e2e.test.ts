@@ -120,7 +120,7 @@ const PUBLIC_ROUTES: PublicRoute[] = [
   { path: '/', h1: 'Block out distraction. Finish what matters today.', title: 'Focus on what matters today — LockIn', file: 'src/client/features/landing/LandingPage.tsx' },
   { path: '/login', h1: 'Welcome Back', title: null, file: 'src/client/features/auth/LoginPage.tsx' },
   { path: '/signup', h1: 'Create Your Account', title: null, file: 'src/client/features/auth/LoginPage.tsx' },
-  { path: '/subscribe', h1: null, title: null, file: 'src/client/features/plans/PlansPlaceholder.tsx' },
+  { path: '/subscribe', h1: 'Start Your 7-Day Free Trial', title: 'LockIn Premium — LockIn', file: 'src/client/features/plans/SubscribePage.tsx' },
   { path: '/forgot-password', h1: null, title: null, file: 'src/client/features/auth/ForgotPasswordPage.tsx' },
   { path: '/reset-password', h1: null, title: null, file: 'src/client/features/auth/ResetPasswordPage.tsx' },
   { path: '/privacy-policy', h1: 'Privacy Policy', title: 'Privacy Policy — LockIn', file: 'src/client/features/legal/LegalPages.tsx' },

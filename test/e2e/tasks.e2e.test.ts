@@ -13,10 +13,10 @@ import {
   newContext,
   registerViaApi,
   type RunningServer,
-  screenshot,
   setServerClock,
   startServer,
 } from './support/harness';
+import { expectToast, screenChecks } from './support/screens';
 
 let server: RunningServer;
 let browser: Browser;
@@ -110,13 +110,6 @@ async function andWaitFor(page: Page, procedure: string, action: () => Promise<u
   await answered;
 }
 
-async function expectToast(page: Page, copy: { title: string; description?: string }): Promise<Locator> {
-  const toast = page.getByTestId('toast').filter({ has: page.getByText(copy.title, { exact: true }) });
-  await toast.waitFor({ state: 'visible' });
-  if (copy.description !== undefined) expect(await toast.innerText()).toContain(copy.description);
-  return toast;
-}
-
 async function dismissToast(page: Page): Promise<void> {
   if (await page.getByRole('button', { name: 'Dismiss notification' }).count()) {
     await page.getByRole('button', { name: 'Dismiss notification' }).click();
@@ -151,18 +144,7 @@ async function addViaForm(page: Page, title: string, options: { description?: st
   await andWaitFor(page, 'tasks.bank.create', () => form.getByRole('button', { name: 'Add to Task Bank' }).click());
 }
 
-/** axe and a full-page screenshot at 1280 px and at 360 px (no sideways scrolling); restores 1280. */
-async function checkScreen(page: Page, name: string): Promise<void> {
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await expectNoAxeViolations(page, `${name} @1280`);
-  await screenshot(page, `tasks-${name}-1280`);
-  await page.setViewportSize({ width: 360, height: 800 });
-  await expectNoAxeViolations(page, `${name} @360`);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect({ name, horizontalOverflow: overflow }).toEqual({ name, horizontalOverflow: 0 });
-  await screenshot(page, `tasks-${name}-360`);
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+const { checkScreen } = screenChecks('tasks');
 
 // ---- Task Bank --------------------------------------------------------------------------------
 

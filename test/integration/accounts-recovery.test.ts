@@ -91,10 +91,10 @@ describe('POST /api/forgot-password', () => {
   test('400 naming the field', async () => {
     const missing = await client().post('/api/forgot-password', {});
     expect(missing.status).toBe(400);
-    expect(missing.body).toEqual({ message: 'email: is required' });
+    expect(missing.body).toEqual({ message: 'Email is required' });
     const malformed = await client().post('/api/forgot-password', { email: 'nope' });
     expect(malformed.status).toBe(400);
-    expect(malformed.body).toEqual({ message: 'email: must be a valid email address' });
+    expect(malformed.body).toEqual({ message: 'Enter a valid email address' });
   });
 });
 
@@ -185,11 +185,11 @@ describe('POST /api/reset-password', () => {
     await forgot(user.email);
     const token = lastTokenFor(user.email);
     const cases: [Record<string, unknown>, string][] = [
-      [{ newPassword: 'long enough pass' }, 'token: is required'],
-      [{ token }, 'newPassword: is required'],
-      [{ token, newPassword: 'short' }, 'newPassword: must be at least 8 characters'],
-      [{ token, newPassword: 'x'.repeat(257) }, 'newPassword: must be at most 256 characters'],
-      [{ token, newPassword: 'Password123' }, 'newPassword: is too common; choose something harder to guess'],
+      [{ newPassword: 'long enough pass' }, 'Token is required'],
+      [{ token }, 'New password is required'],
+      [{ token, newPassword: 'short' }, 'New password must be at least 8 characters'],
+      [{ token, newPassword: 'x'.repeat(257) }, 'New password must be at most 256 characters'],
+      [{ token, newPassword: 'Password123' }, 'New password is too common; choose something harder to guess'],
     ];
     for (const [body, message] of cases) {
       const res = await client().post('/api/reset-password', body);

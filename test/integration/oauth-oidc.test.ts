@@ -9,6 +9,8 @@ import { SESSION_COOKIE } from '../../src/shared/constants';
 import { type TestContext, TestClient, createTestContext } from '../support/app';
 import { createUser } from '../support/factories';
 import { BrowserLike, type OidcAccount, type TestOidcProvider, startOidcProvider } from '../support/oidc-provider';
+import type { ProvidersAnswer } from '../../src/shared/oauth';
+import type { CurrentUser } from '../../src/shared/types';
 
 const APP_URL = 'http://localhost:3000';
 const CALLBACK = `${APP_URL}/api/auth/oidc/callback`;
@@ -64,7 +66,7 @@ async function signIn(client: TestClient, start?: string) {
 
 /** The signed-in user, as the client reads it (GET /api/auth/user must answer 200). */
 async function me(client: TestClient) {
-  const res = await client.get('/api/auth/user');
+  const res = await client.get<CurrentUser>('/api/auth/user');
   expect(res.status).toBe(200);
   return res.body;
 }
@@ -77,9 +79,9 @@ async function countRows() {
 
 describe('OIDC sign-in against a real OpenID provider', () => {
   test('providers lists OIDC with its default label and nothing unconfigured', async () => {
-    const res = await new TestClient(ctx.app).get('/api/auth/providers');
+    const res = await new TestClient(ctx.app).get<ProvidersAnswer>('/api/auth/providers');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ oidc: true, google: false, facebook: false, github: false, twitter: false, oidcName: 'Replit' });
+    expect(res.body).toEqual({ oidc: true, google: false, facebook: false, github: false, twitter: false });
   });
 
   test('the start sets state, verifier and nonce cookies (HttpOnly, Lax, 10 minutes) and sends PKCE + nonce', async () => {

@@ -10,6 +10,8 @@ import { SESSION_COOKIE } from '../../src/shared/constants';
 import { type TestContext, TestClient, createTestContext } from '../support/app';
 import { createUser } from '../support/factories';
 import { type OAuthStandin, type StandinPerson, type StandinProvider, startOAuthStandin } from '../support/oauth-standin';
+import type { ProviderNamesAnswer, ProvidersAnswer } from '../../src/shared/oauth';
+import type { CurrentUser } from '../../src/shared/types';
 
 const APP_URL = 'http://localhost:3000';
 let standin: OAuthStandin;
@@ -74,23 +76,30 @@ async function countRows() {
 
 /** The signed-in user, as the client reads it (GET /api/auth/user must answer 200). */
 async function me(client: TestClient) {
-  const res = await client.get('/api/auth/user');
+  const res = await client.get<CurrentUser>('/api/auth/user');
   expect(res.status).toBe(200);
   return res.body;
 }
 
 describe('the provider list, /api/login and unknown providers', () => {
-  test('/api/auth/providers reports exactly the configured providers and the OIDC label', async () => {
-    const res = await new TestClient(ctx.app).get('/api/auth/providers');
+  test('/api/auth/providers is the spec\'s map of provider to boolean, exactly the configured ones', async () => {
+    const res = await new TestClient(ctx.app).get<ProvidersAnswer>('/api/auth/providers');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ oidc: false, google: true, facebook: true, github: true, twitter: true, oidcName: 'Acme ID' });
+    expect(res.body).toEqual({ oidc: false, google: true, facebook: true, github: true, twitter: true });
+  });
+
+  test('/api/auth/provider-names carries the button labels, the OIDC one from OIDC_NAME', async () => {
+    const res = await new TestClient(ctx.app).get<ProviderNamesAnswer>('/api/auth/provider-names');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ oidc: 'Acme ID', google: 'Google', facebook: 'Facebook', github: 'GitHub', twitter: 'X' });
   });
 
   test('with no credentials every provider is off and the label defaults to Replit', async () => {
     const config = { ...ctx.deps.config, oauth: {}, oidcName: 'Replit' };
     const bare = new TestClient(createApp({ ...ctx.deps, config }));
-    const res = await bare.get('/api/auth/providers');
-    expect(res.body).toEqual({ oidc: false, google: false, facebook: false, github: false, twitter: false, oidcName: 'Replit' });
+    const res = await bare.get<ProvidersAnswer>('/api/auth/providers');
+    expect(res.body).toEqual({ oidc: false, google: false, facebook: false, github: false, twitter: false });
+    expect((await bare.get('/api/auth/provider-names')).body).toMatchObject({ oidc: 'Replit' });
     expect((await bare.get('/api/auth/google')).status).toBe(404);
   });
 

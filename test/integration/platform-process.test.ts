@@ -134,13 +134,22 @@ describe('graceful shutdown', () => {
   }, 120_000);
 
   test('after SIGTERM the port no longer accepts requests', async () => {
-    expect(server).toBeDefined();
-    const refused = await fetch(`${server!.url}/`).then(
-      () => false,
-      () => true,
-    );
-    expect(refused).toBe(true);
-  });
+    // Its own server, so this test passes or fails alone, whatever ran before it.
+    const own = await spawnServer({ env: { DATA_DIR: dataDir() } });
+    try {
+      await own.waitUntilUp({ timeoutMs: 90_000 });
+      expect((await fetch(`${own.url}/`)).status).toBe(200);
+      own.proc.kill('SIGTERM');
+      expect(await own.exited()).toBe(0);
+      const refused = await fetch(`${own.url}/`).then(
+        () => false,
+        () => true,
+      );
+      expect(refused).toBe(true);
+    } finally {
+      if (own.proc.exitCode === null) await own.stop('SIGKILL');
+    }
+  }, 120_000);
 });
 
 describe('durability', () => {

@@ -34,7 +34,7 @@ describe('platform HTTP behaviour', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toContain('unsafe-inline');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
   });
 
   test('state-changing requests from another origin are refused', async () => {

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import { dailyTasks, taskCompletions } from '../../src/server/db/schema';
-import type { DailyList, DailyResetResult, DailyTask } from '../../src/shared/tasks';
+import type { DailyList, DailyResetResult } from '../../src/shared/tasks';
 import { type TestClient, type TestContext, createTestContext } from '../support/app';
 import { createUser, signedInClient } from '../support/factories';
 
@@ -20,7 +20,7 @@ async function newClient(timeZone: string): Promise<{ client: TestClient; userId
 }
 
 async function daily(client: TestClient): Promise<DailyList> {
-  const res = await client.query<DailyList>('tasks.daily.list');
+  const res = await client.query('tasks.daily.list');
   expect(res.status).toBe(200);
   return res.body;
 }
@@ -86,7 +86,7 @@ describe('daily reset across midnight in the user\'s zone', () => {
     ctx.clock.set(new Date('2026-03-10T18:29:00Z')); // 23:59 IST
     expect((await client.mutate('tasks.daily.reset')).body).toBeNull();
     ctx.clock.set(new Date('2026-03-10T18:30:00Z')); // 00:00 IST on the 11th
-    const reset = await client.mutate<DailyResetResult | null>('tasks.daily.reset');
+    const reset = await client.mutate('tasks.daily.reset');
     expect(reset.status).toBe(200);
     expect(reset.body).toEqual({ removed: 1, carriedOver: 1 });
     const list = await daily(client);
@@ -181,15 +181,34 @@ describe('daily reset across midnight in the user\'s zone', () => {
     await plan(client, ['y1', 'y2', 'y3', 'y4', 'y5'], ['y1', 'y2', 'y3']);
     ctx.clock.set(new Date('2026-03-11T07:00:00Z'));
     expect((await client.mutate('tasks.bank.create', { id: 't1', title: 'Today' })).status).toBe(200);
-    const added = await client.mutate<DailyTask[]>('tasks.daily.add', { ids: ['t1'] });
+    const added = await client.mutate<DailyList>('tasks.daily.add', { ids: ['t1'] });
     expect(added.status).toBe(200);
-    expect(added.body.map((t) => [t.id, t.isCarryOver, t.plannedOn])).toEqual([
+    // The write ran the reset, so its answer reports it (the client shows 'Daily Reset Complete').
+    expect(added.body.reset).toEqual({ removed: 3, carriedOver: 2 });
+    expect(added.body.tasks.map((t) => [t.id, t.isCarryOver, t.plannedOn])).toEqual([
       ['y4', true, '2026-03-10'],
       ['y5', true, '2026-03-10'],
       ['t1', false, '2026-03-11'],
     ]);
     // The reset already ran inside the write; the next read has nothing to report.
     expect((await daily(client)).reset).toBeNull();
+  });
+
+  test('ticking, unticking or removing after midnight also resets first and reports it in its answer', async () => {
+    for (const write of ['complete', 'incomplete', 'remove'] as const) {
+      ctx.clock.set(new Date('2026-03-10T12:00:00Z'));
+      const { client } = await newClient('UTC');
+      await daily(client);
+      await plan(client, [`${write}-a`, `${write}-b`, `${write}-c`], [`${write}-a`]);
+      ctx.clock.set(new Date('2026-03-11T08:00:00Z'));
+      const res = await client.mutate<{ reset: DailyResetResult | null }>(`tasks.daily.${write}`, { id: `${write}-b` });
+      expect(res.status).toBe(200);
+      expect(res.body.reset).toEqual({ removed: 1, carriedOver: 2 });
+      expect((await daily(client)).reset).toBeNull();
+      // A second write the same day has nothing to report.
+      const again = await client.mutate<{ reset: DailyResetResult | null }>('tasks.daily.complete', { id: `${write}-c` });
+      expect(again.body.reset).toBeNull();
+    }
   });
 
   test('a completed task is gone after the reset, so ticking it again answers 404', async () => {
@@ -206,8 +225,8 @@ describe('daily reset across midnight in the user\'s zone', () => {
     const { client, userId } = await newClient('UTC');
     await daily(client);
     await plan(client, ['m1'], ['m1']);
-    const { users } = await import('../../src/server/db/schema');
-    await ctx.deps.db.update(users).set({ timeZone: 'Asia/Tokyo' }).where(eq(users.id, userId));
+    // Through the API, as the browser does: the cached session's user takes the new zone at once.
+    expect((await client.mutate('accounts.setTimeZone', { timeZone: 'Asia/Tokyo' })).status).toBe(200);
     ctx.clock.set(new Date('2026-03-11T00:10:00Z')); // UTC has a new date; Tokyo (09:10 on the 11th) does not
     expect((await daily(client)).reset).toBeNull();
     ctx.clock.set(new Date('2026-03-11T15:00:00Z')); // 00:00 on 12 March in Tokyo

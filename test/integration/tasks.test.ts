@@ -3,8 +3,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
 import { and, eq } from 'drizzle-orm';
 import { taskCompletions } from '../../src/server/db/schema';
-import type { BankList, BankTask, DailyList, DailyTask } from '../../src/shared/tasks';
-import { type TestClient, type TestContext, TestClient as Client, createTestContext } from '../support/app';
+import type { BankList, BankTask, DailyList } from '../../src/shared/tasks';
+import {
+  createTestContext,
+  type MutationPath,
+  type QueryPath,
+  TestClient as Client,
+  type TestClient,
+  type TestContext,
+  unchecked,
+} from '../support/app';
 import { createUser, signedInClient } from '../support/factories';
 
 const BANK_LIMIT_MESSAGE = 'Upgrade to Premium to add more than 10 tasks to your Task Bank.';
@@ -25,19 +33,19 @@ async function newClient(timeZone = 'UTC'): Promise<{ client: TestClient; userId
 }
 
 async function create(client: TestClient, id: string, title = `Task ${id}`, extra: Record<string, unknown> = {}) {
-  const res = await client.mutate<BankTask>('tasks.bank.create', { id, title, ...extra });
+  const res = await client.mutate('tasks.bank.create', { id, title, ...extra });
   expect(res.status).toBe(200);
   return res.body;
 }
 
 async function bank(client: TestClient, input?: { category?: string }): Promise<BankList> {
-  const res = await client.query<BankList>('tasks.bank.list', input);
+  const res = await client.query('tasks.bank.list', input);
   expect(res.status).toBe(200);
   return res.body;
 }
 
 async function daily(client: TestClient): Promise<DailyList> {
-  const res = await client.query<DailyList>('tasks.daily.list');
+  const res = await client.query('tasks.daily.list');
   expect(res.status).toBe(200);
   return res.body;
 }
@@ -52,8 +60,8 @@ async function completionsOf(userId: string) {
 describe('signed out', () => {
   test('every procedure answers 401', async () => {
     const anonymous = new Client(ctx.app);
-    const queries = ['tasks.bank.list', 'tasks.daily.list'];
-    const mutations: [string, unknown][] = [
+    const queries: QueryPath[] = ['tasks.bank.list', 'tasks.daily.list'];
+    const mutations: [MutationPath, unknown][] = [
       ['tasks.bank.create', { id: 'a', title: 'A' }],
       ['tasks.bank.update', { id: 'a', title: 'A', category: 'Work' }],
       ['tasks.bank.delete', { id: 'a' }],
@@ -71,7 +79,7 @@ describe('signed out', () => {
       expect(res.body.message).toBe('Not signed in');
     }
     for (const [path, input] of mutations) {
-      const res = await anonymous.mutate(path, input);
+      const res = await anonymous.mutate(path, unchecked(input));
       expect(res.status, path).toBe(401);
       expect(res.body.message).toBe('Not signed in');
     }
@@ -110,16 +118,16 @@ describe('tasks.bank', () => {
     const { client } = await newClient();
     const blank = await client.mutate('tasks.bank.create', { id: 'x', title: '   ' });
     expect(blank.status).toBe(400);
-    expect(blank.body.message).toStartWith('title');
-    const missingId = await client.mutate('tasks.bank.create', { title: 'No id' });
+    expect(blank.body.message).toStartWith('Title ');
+    const missingId = await client.mutate('tasks.bank.create', unchecked({ title: 'No id' }));
     expect(missingId.status).toBe(400);
-    expect(missingId.body.message).toStartWith('id');
+    expect(missingId.body.message).toStartWith('ID ');
     const long = await client.mutate('tasks.bank.create', { id: 'y', title: 'x'.repeat(201) });
     expect(long.status).toBe(400);
-    expect(long.body.message).toStartWith('title');
+    expect(long.body.message).toStartWith('Title ');
     const badCategory = await client.mutate('tasks.bank.create', { id: 'z', title: 'Z', category: 'c'.repeat(41) });
     expect(badCategory.status).toBe(400);
-    expect(badCategory.body.message).toStartWith('category');
+    expect(badCategory.body.message).toStartWith('Category ');
     expect((await bank(client)).total).toBe(0);
   });
 
@@ -194,7 +202,7 @@ describe('tasks.bank', () => {
     await create(client, 'u1', 'Old title', { description: 'old' });
     await client.mutate('tasks.daily.add', { ids: ['u1'] });
     await client.mutate('tasks.daily.complete', { id: 'u1' });
-    const updated = await client.mutate<BankTask>('tasks.bank.update', {
+    const updated = await client.mutate('tasks.bank.update', {
       id: 'u1',
       title: ' New title ',
       description: '',
@@ -211,10 +219,10 @@ describe('tasks.bank', () => {
     await create(client, 'u2', 'Keep me');
     const blank = await client.mutate('tasks.bank.update', { id: 'u2', title: ' ', category: 'General' });
     expect(blank.status).toBe(400);
-    expect(blank.body.message).toStartWith('title');
-    const missingCategory = await client.mutate('tasks.bank.update', { id: 'u2', title: 'T' });
+    expect(blank.body.message).toStartWith('Title ');
+    const missingCategory = await client.mutate('tasks.bank.update', unchecked({ id: 'u2', title: 'T' }));
     expect(missingCategory.status).toBe(400);
-    expect(missingCategory.body.message).toStartWith('category');
+    expect(missingCategory.body.message).toStartWith('Category ');
     const unknown = await client.mutate('tasks.bank.update', { id: 'nope', title: 'T', category: 'General' });
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe('Task not found');
@@ -243,10 +251,11 @@ describe('tasks.daily', () => {
     const { client } = await newClient('Pacific/Auckland');
     await create(client, 'a1', 'First', { category: 'Work', description: 'desc' });
     await create(client, 'a2', 'Second');
-    const res = await client.mutate<DailyTask[]>('tasks.daily.add', { ids: ['a2', 'a1'] });
+    const res = await client.mutate<DailyList>('tasks.daily.add', { ids: ['a2', 'a1'] });
     expect(res.status).toBe(200);
-    expect(res.body.map((t) => t.id)).toEqual(['a2', 'a1']);
-    expect(res.body[1]).toEqual({
+    expect(res.body.reset).toBeNull();
+    expect(res.body.tasks.map((t) => t.id)).toEqual(['a2', 'a1']);
+    expect(res.body.tasks[1]).toEqual({
       id: 'a1',
       title: 'First',
       description: 'desc',
@@ -259,7 +268,7 @@ describe('tasks.daily', () => {
       daysCarriedOver: 0,
     });
     const list = await daily(client);
-    expect(list.tasks).toEqual(res.body);
+    expect(list.tasks).toEqual(res.body.tasks);
     expect(list.reset).toBeNull();
   });
 
@@ -300,8 +309,8 @@ describe('tasks.daily', () => {
     expect(tooMany.status).toBe(403);
     expect(tooMany.body.message).toBe(DAILY_LIMIT_MESSAGE);
     expect((await daily(client)).tasks).toHaveLength(4);
-    const fifth = await client.mutate<DailyTask[]>('tasks.daily.add', { ids: ['l5'] });
-    expect(fifth.body).toHaveLength(5);
+    const fifth = await client.mutate<DailyList>('tasks.daily.add', { ids: ['l5'] });
+    expect(fifth.body.tasks).toHaveLength(5);
     const sixth = await client.mutate('tasks.daily.add', { ids: ['l6'] });
     expect(sixth.status).toBe(403);
     expect(sixth.body.message).toBe(DAILY_LIMIT_MESSAGE);
@@ -324,22 +333,22 @@ describe('tasks.daily', () => {
   test('repeated ids in one call are added once', async () => {
     const { client } = await newClient();
     await create(client, 'r1');
-    const res = await client.mutate<DailyTask[]>('tasks.daily.add', { ids: ['r1', 'r1', 'r1'] });
+    const res = await client.mutate<DailyList>('tasks.daily.add', { ids: ['r1', 'r1', 'r1'] });
     expect(res.status).toBe(200);
-    expect(res.body.map((t) => t.id)).toEqual(['r1']);
+    expect(res.body.tasks.map((t) => t.id)).toEqual(['r1']);
   });
 
   test('bad input answers 400 naming the field', async () => {
     const { client } = await newClient();
     const empty = await client.mutate('tasks.daily.add', { ids: [] });
     expect(empty.status).toBe(400);
-    expect(empty.body.message).toStartWith('ids');
+    expect(empty.body.message).toStartWith('IDs ');
     const six = await client.mutate('tasks.daily.add', { ids: ['1', '2', '3', '4', '5', '6'] });
     expect(six.status).toBe(400);
-    expect(six.body.message).toStartWith('ids');
-    const noId = await client.mutate('tasks.daily.complete', {});
+    expect(six.body.message).toStartWith('IDs ');
+    const noId = await client.mutate('tasks.daily.complete', unchecked({}));
     expect(noId.status).toBe(400);
-    expect(noId.body.message).toStartWith('id');
+    expect(noId.body.message).toStartWith('ID ');
   });
 
   test('remove takes a task off the list; unknown answers 404', async () => {
@@ -349,7 +358,7 @@ describe('tasks.daily', () => {
     await client.mutate('tasks.daily.add', { ids: ['m1', 'm2'] });
     const res = await client.mutate('tasks.daily.remove', { id: 'm1' });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ id: 'm1' });
+    expect(res.body).toEqual({ id: 'm1', reset: null });
     expect((await daily(client)).tasks.map((t) => t.id)).toEqual(['m2']);
     expect((await bank(client)).total).toBe(2);
     const again = await client.mutate('tasks.daily.remove', { id: 'm1' });
@@ -364,7 +373,7 @@ describe('tasks.daily', () => {
     await client.mutate('tasks.daily.add', { ids: ['x1', 'x2'] });
     ctx.clock.advance(5 * 60_000);
 
-    const done = await client.mutate<DailyTask>('tasks.daily.complete', { id: 'x1' });
+    const done = await client.mutate('tasks.daily.complete', { id: 'x1' });
     expect(done.status).toBe(200);
     expect(done.body).toMatchObject({ id: 'x1', completed: true, daysCarriedOver: 0 });
     expect((await daily(client)).tasks.map((t) => [t.id, t.completed])).toEqual([
@@ -376,7 +385,7 @@ describe('tasks.daily', () => {
     await client.mutate('tasks.daily.complete', { id: 'x1' });
     expect(await completionsOf(userId)).toHaveLength(1);
 
-    const undone = await client.mutate<DailyTask>('tasks.daily.incomplete', { id: 'x1' });
+    const undone = await client.mutate('tasks.daily.incomplete', { id: 'x1' });
     expect(undone.status).toBe(200);
     expect(undone.body.completed).toBe(false);
     expect(await completionsOf(userId)).toEqual([]);
@@ -388,7 +397,7 @@ describe('tasks.daily', () => {
   test('complete and incomplete answer 404 for a task not on the list', async () => {
     const { client } = await newClient();
     await create(client, 'n1');
-    for (const path of ['tasks.daily.complete', 'tasks.daily.incomplete']) {
+    for (const path of ['tasks.daily.complete', 'tasks.daily.incomplete'] as const) {
       const res = await client.mutate(path, { id: 'n1' });
       expect(res.status).toBe(404);
       expect(res.body.message).toBe('Task not found');
@@ -399,7 +408,7 @@ describe('tasks.daily', () => {
 describe('tasks.categories', () => {
   test('add trims and answers the custom list oldest first; remove answers the rest', async () => {
     const { client } = await newClient();
-    const first = await client.mutate<string[]>('tasks.categories.add', { name: '  Garden ' });
+    const first = await client.mutate('tasks.categories.add', { name: '  Garden ' });
     expect(first.status).toBe(200);
     expect(first.body).toEqual(['Garden']);
     ctx.clock.advance(1000);
@@ -407,7 +416,7 @@ describe('tasks.categories', () => {
     // Case-sensitive: 'work' is not the built-in 'Work', 'garden' not 'Garden'.
     ctx.clock.advance(1000);
     expect((await client.mutate('tasks.categories.add', { name: 'work' })).body).toEqual(['Garden', 'Music', 'work']);
-    const removed = await client.mutate<string[]>('tasks.categories.remove', { name: 'Music' });
+    const removed = await client.mutate('tasks.categories.remove', { name: 'Music' });
     expect(removed.status).toBe(200);
     expect(removed.body).toEqual(['Garden', 'work']);
     expect((await bank(client)).customCategories).toEqual(['Garden', 'work']);
@@ -423,7 +432,7 @@ describe('tasks.categories', () => {
     }
     const long = await client.mutate('tasks.categories.add', { name: 'x'.repeat(41) });
     expect(long.status).toBe(400);
-    expect(long.body.message).toStartWith('name');
+    expect(long.body.message).toStartWith('Name ');
     expect((await bank(client)).customCategories).toEqual(['Garden']);
   });
 
@@ -446,7 +455,7 @@ describe('tasks.categories', () => {
 describe('REST shims', () => {
   test('POST /api/tasks creates (201), then answers the same task (200) without changing it', async () => {
     const { client } = await newClient();
-    const created = await client.post('/api/tasks', { id: 'p1', title: ' Spec task ', description: null, category: 'Work' });
+    const created = await client.post<BankTask>('/api/tasks', { id: 'p1', title: ' Spec task ', description: null, category: 'Work' });
     expect(created.status).toBe(201);
     expect(created.body).toEqual({ id: 'p1', title: 'Spec task', description: null, category: 'Work', created: START.toISOString() });
     const again = await client.post('/api/tasks', { id: 'p1', title: 'Other title' });
@@ -459,10 +468,10 @@ describe('REST shims', () => {
     const { client } = await newClient();
     const blank = await client.post('/api/tasks', { id: 'p', title: '  ' });
     expect(blank.status).toBe(400);
-    expect(blank.body.message).toStartWith('title');
+    expect(blank.body.message).toStartWith('Title ');
     const noBody = await client.post('/api/tasks');
     expect(noBody.status).toBe(400);
-    expect(noBody.body.message).toStartWith('id');
+    expect(noBody.body.message).toStartWith('ID ');
     const notJson = await client.request('POST', '/api/tasks', '{oops', { 'content-type': 'application/json' });
     expect(notJson.status).toBe(400);
 

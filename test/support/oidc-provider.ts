@@ -153,7 +153,10 @@ export class BrowserLike {
 
   private jar(host: string): Map<string, string> {
     let jar = this.jars.get(host);
-    if (!jar) this.jars.set(host, (jar = new Map()));
+    if (!jar) {
+      jar = new Map();
+      this.jars.set(host, jar);
+    }
     return jar;
   }
 }

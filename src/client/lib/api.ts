@@ -44,7 +44,12 @@ export async function apiRequest<T = unknown>(method: string, url: string, data?
   return (text ? JSON.parse(text) : null) as T;
 }
 
-/** GET helper for queries; with on401 'returnNull' a 401 means "nobody" instead of an error. */
+/**
+ * GET helper for queries, typed with the answer's shared type; with on401 'returnNull' a 401
+ * means "nobody" instead of an error.
+ */
+export async function apiGet<T>(url: string, on401?: 'throw'): Promise<T>;
+export async function apiGet<T>(url: string, on401: 'returnNull'): Promise<T | null>;
 export async function apiGet<T>(url: string, on401: 'throw' | 'returnNull' = 'throw'): Promise<T | null> {
   const res = await fetch(url, { credentials: 'include' });
   if (on401 === 'returnNull' && res.status === 401) return null;

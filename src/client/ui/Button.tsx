@@ -57,13 +57,10 @@ export function ButtonLink({
   return <Link className={buttonClass(variant, size, className)} {...rest} />;
 }
 
+const SPINNER_CLASS = 'inline-block h-4 w-4 animate-spin rounded-full border-2 border-current border-t-transparent';
+
+/** With a label it announces itself (role status); without one it is decoration. */
 export function Spinner({ label }: { label?: string }) {
-  return (
-    <span
-      className="inline-block h-4 w-4 animate-spin rounded-full border-2 border-current border-t-transparent"
-      role={label ? 'status' : undefined}
-      aria-label={label}
-      aria-hidden={label ? undefined : true}
-    />
-  );
+  if (label) return <span role="status" aria-label={label} className={SPINNER_CLASS} />;
+  return <span aria-hidden="true" className={SPINNER_CLASS} />;
 }

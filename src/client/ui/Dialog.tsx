@@ -31,6 +31,7 @@ export function Dialog({ open, onClose, title, description, children, footer, di
   }, [open]);
 
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the click is on the backdrop; Escape (onCancel) is its keyboard twin
     <dialog
       ref={ref}
       role={alert ? 'alertdialog' : undefined}

@@ -1,8 +1,9 @@
 import { Spinner } from './Button';
+import { MAIN_ID } from './SkipLink';
 
 export function PageLoading() {
   return (
-    <main className="flex min-h-screen items-center justify-center text-brand-600">
+    <main id={MAIN_ID} className="flex min-h-screen items-center justify-center text-brand-600">
       <Spinner label="Loading" />
     </main>
   );

@@ -6,7 +6,7 @@ import { setTimeZone, toCurrentUser, updateProfile } from './accounts.service';
 
 export const accountsRouter = router({
   /** The signed-in user, or null for a visitor. */
-  me: publicProcedure.query(({ ctx }) => (ctx.user ? toCurrentUser(ctx.user) : null)),
+  me: publicProcedure.query(({ ctx }) => (ctx.user ? toCurrentUser(ctx.deps, ctx.user) : null)),
   updateProfile: protectedProcedure
     .input(profileInput)
     .mutation(({ ctx, input }) => updateProfile(ctx.deps, ctx.user.id, input)),

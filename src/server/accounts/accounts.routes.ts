@@ -13,6 +13,7 @@ import { ROUTES } from '../../shared/routes';
 import type { AppDeps } from '../deps';
 import { type AppEnv, clearSessionCookie, requireAuth, startSession } from '../http/auth-middleware';
 import { clientIp } from '../http/rate-limit';
+import { isCrossSiteNavigation } from '../http/security';
 import { readJson } from '../http/validate';
 import {
   authenticate,
@@ -28,7 +29,7 @@ export function accountsRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
 
-  routes.get('/auth/user', (c) => c.json(toCurrentUser(requireAuth(c).user)));
+  routes.get('/auth/user', async (c) => c.json(await toCurrentUser(deps, requireAuth(c).user)));
 
   routes.post('/auth/register', async (c) => {
     const input = await readJson(c, registerInput);
@@ -63,7 +64,10 @@ export function accountsRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   // A browser redirect (the account menu's 'Sign Out'); POST is accepted for forms and scripts.
+  // A GET from another site (a link or an image there) must not sign the user out: it only
+  // lands on the home page. POSTs from other sites are refused by the same-origin check.
   routes.on(['GET', 'POST'], '/logout', async (c) => {
+    if (c.req.method === 'GET' && isCrossSiteNavigation(c)) return c.redirect(ROUTES.home, 302);
     const auth = c.get('auth');
     if (auth) await invalidateSession(deps.db, auth.session.id);
     clearSessionCookie(c, deps);

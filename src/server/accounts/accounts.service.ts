@@ -20,8 +20,9 @@ import { isUniqueViolation } from '../db/errors';
 import { AppError } from '../http/errors';
 import { clearRateLimit, hitRateLimit, RATE_LIMITS } from '../http/rate-limit';
 import { assertNotCommon, hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
+import { isPremium } from '../plans/plan-status';
 import { buildResetEmail } from './reset-email';
-import { hashToken, sessionUserColumns, type SessionUser } from './sessions';
+import { forgetCachedUser, hashToken, sessionUserColumns, type SessionUser } from './sessions';
 
 /** Who is calling, for the per-address limits. */
 export interface RequestMeta {
@@ -34,20 +35,23 @@ type UserRow = SessionUser;
 /** The columns that may leave the server: never the password hash. */
 const publicColumns = sessionUserColumns;
 
-export function toCurrentUser(user: UserRow): CurrentUser {
+/** The user as GET /api/auth/user answers it; `premium` is the plans domain's one rule. */
+export async function toCurrentUser(deps: AppDeps, user: UserRow): Promise<CurrentUser> {
   return {
     id: user.id,
     firstName: user.firstName,
     lastName: user.lastName,
     email: user.email,
-    // There is no plans domain yet: every account is on the free plan until it exists.
-    premium: false,
+    premium: await isPremium(deps, user.id),
     profileImageUrl: user.profileImageUrl,
     timeZone: user.timeZone,
   };
 }
 
 const sameEmail = (email: string) => sql`lower(${users.email}) = lower(${email})`;
+/** The subject of the strict sign-in limit: this email from this address (lower-cased and hashed by the limiter). */
+const emailAtAddress = (email: string, ip: string) => `${email.trim()}\n${ip}`;
+
 /** Emails are one address whatever their letter case. */
 const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
@@ -77,7 +81,7 @@ export async function registerUser(deps: AppDeps, input: RegisterInput, meta: Re
         })
         .returning(publicColumns),
     );
-    return toCurrentUser(row!);
+    return toCurrentUser(deps, row!);
   } catch (error) {
     // Two sign-ups with the same email at once: the unique index on lower(email) decides.
     if (isUniqueViolation(error)) throw new AppError('CONFLICT', AUTH_MESSAGES.emailTaken);
@@ -91,6 +95,7 @@ export async function registerUser(deps: AppDeps, input: RegisterInput, meta: Re
  */
 export async function authenticate(deps: AppDeps, input: LoginInput, meta: RequestMeta): Promise<CurrentUser> {
   await hitRateLimit(deps, RATE_LIMITS.loginPerIp, meta.ip);
+  await hitRateLimit(deps, RATE_LIMITS.loginPerEmailAndIp, emailAtAddress(input.email, meta.ip));
   await hitRateLimit(deps, RATE_LIMITS.loginPerEmail, input.email);
   const [row] = await deps.db
     .select({ ...publicColumns, passwordHash: users.passwordHash })
@@ -99,10 +104,12 @@ export async function authenticate(deps: AppDeps, input: LoginInput, meta: Reque
     .limit(1);
   const ok = row?.passwordHash ? await verifyPassword(input.password, row.passwordHash) : await verifyAgainstDummy(input.password);
   if (!row || !ok) throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.invalidCredentials);
-  // The owner got in: their earlier typos no longer count towards the per-email limit.
-  await clearRateLimit(deps, RATE_LIMITS.loginPerEmail, input.email);
+  // The owner got in: their earlier typos from this address no longer count. The per-email
+  // ceiling is not cleared, or an attacker spread over many addresses would get a fresh budget
+  // each time the owner signs in.
+  await clearRateLimit(deps, RATE_LIMITS.loginPerEmailAndIp, emailAtAddress(input.email, meta.ip));
   if (input.timeZone && input.timeZone !== row.timeZone) return setTimeZone(deps, row.id, input.timeZone);
-  return toCurrentUser(row);
+  return toCurrentUser(deps, row);
 }
 
 export async function updateProfile(deps: AppDeps, userId: string, input: ProfileInput): Promise<CurrentUser> {
@@ -133,7 +140,7 @@ export async function updateProfile(deps: AppDeps, userId: string, input: Profil
       return updated;
     });
     if (!row) throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.notSignedIn);
-    return toCurrentUser(row);
+    return toCurrentUser(deps, row);
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('CONFLICT', AUTH_MESSAGES.emailTaken);
     throw error;
@@ -144,8 +151,9 @@ export async function setTimeZone(deps: AppDeps, userId: string, timeZone: strin
   const [row] = await deps.db.transaction((tx) =>
     tx.update(users).set({ timeZone, updatedAt: deps.clock.now() }).where(eq(users.id, userId)).returning(publicColumns),
   );
+  forgetCachedUser(userId);
   if (!row) throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.notSignedIn);
-  return toCurrentUser(row);
+  return toCurrentUser(deps, row);
 }
 
 /** 256 random bits (well over the 128 required); the link carries the token, the database only its SHA-256. */
@@ -203,7 +211,7 @@ export async function resetPassword(deps: AppDeps, input: ResetPasswordInput, me
   if (!valid) throw new AppError('BAD_REQUEST', ACCOUNT_MESSAGES.resetLinkInvalid);
   assertNotCommon(input.newPassword, 'newPassword');
   const passwordHash = await hashPassword(input.newPassword);
-  const email = await deps.db.transaction(async (tx) => {
+  const { email, userId } = await deps.db.transaction(async (tx) => {
     // Claiming the token and changing the password commit together; a second use finds no row.
     const [claimed] = await tx
       .update(passwordResetTokens)
@@ -217,8 +225,14 @@ export async function resetPassword(deps: AppDeps, input: ResetPasswordInput, me
       .where(eq(users.id, claimed.userId))
       .returning({ email: users.email });
     await tx.delete(sessions).where(eq(sessions.userId, claimed.userId));
-    return user?.email;
+    return { email: user?.email, userId: claimed.userId };
   });
-  // The owner proved control of the mailbox: lift any sign-in lock on the account.
-  if (email) await clearRateLimit(deps, RATE_LIMITS.loginPerEmail, email);
+  // Committed: this process refuses the old sessions from now on (other processes on NOTIFY).
+  forgetCachedUser(userId);
+  // The owner proved control of the mailbox: lift the account's sign-in ceiling and this
+  // address's lock (the owner usually signs in next from where they reset).
+  if (email) {
+    await clearRateLimit(deps, RATE_LIMITS.loginPerEmail, email);
+    await clearRateLimit(deps, RATE_LIMITS.loginPerEmailAndIp, emailAtAddress(email, meta.ip));
+  }
 }

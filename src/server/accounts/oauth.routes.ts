@@ -8,7 +8,14 @@ import { ROUTES } from '../../shared/routes';
 import type { AppDeps } from '../deps';
 import { type AppEnv, startSession } from '../http/auth-middleware';
 import { AppError } from '../http/errors';
-import { OAUTH_PROVIDER_IDS, type OAuthProviderId, createOAuth } from '../integrations/oauth';
+import {
+  OAUTH_PROVIDER_IDS,
+  type OAuthProfile,
+  type OAuthProviderId,
+  createOAuth,
+  type AuthorizationRequest,
+} from '../integrations/oauth';
+import { PROVIDER_NAMES, type ProviderNamesAnswer, type ProvidersAnswer } from '../../shared/oauth';
 import { signInWithOAuth } from './oauth.service';
 
 /** How long a started sign-in may take at the provider before it must be started again. */
@@ -24,12 +31,6 @@ export const AUTH_FAILED_URL = `${ROUTES.login}?error=auth_failed`;
 
 // A non-capturing group: Hono would otherwise read 'a|b' unanchored and let 'oidc/callback' match.
 const PROVIDER_PATTERN = `(?:${OAUTH_PROVIDER_IDS.join('|')})`;
-
-/** GET /api/auth/providers */
-export interface ProvidersAnswer extends Record<OAuthProviderId, boolean> {
-  /** Not in the spec's list: the label of the OIDC button ('Continue with {oidcName}'), from OIDC_NAME. */
-  oidcName: string;
-}
 
 export function oauthRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
@@ -51,7 +52,7 @@ export function oauthRoutes(deps: AppDeps): Hono<AppEnv> {
   async function start(c: Context<AppEnv>, id: OAuthProviderId): Promise<Response> {
     const provider = oauth.get(id);
     if (!provider) throw new AppError('NOT_FOUND', `Sign-in with ${id} is not configured`);
-    let request;
+    let request: AuthorizationRequest;
     try {
       request = await provider.createAuthorization();
     } catch (error) {
@@ -64,10 +65,12 @@ export function oauthRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.redirect(request.url.toString(), 302);
   }
 
-  routes.get('/auth/providers', (c) => {
-    const answer: ProvidersAnswer = { ...oauth.available, oidcName: deps.config.oidcName };
-    return c.json(answer);
-  });
+  routes.get('/auth/providers', (c) => c.json<ProvidersAnswer>(oauth.available));
+
+  // The buttons' labels, apart from the spec's map above: only OIDC_NAME varies.
+  routes.get('/auth/provider-names', (c) =>
+    c.json<ProviderNamesAnswer>({ ...PROVIDER_NAMES, oidc: deps.config.oidcName }),
+  );
 
   routes.get('/login', async (c) => (oauth.available.oidc ? start(c, 'oidc') : c.redirect(ROUTES.login, 302)));
 
@@ -90,7 +93,7 @@ export function oauthRoutes(deps: AppDeps): Hono<AppEnv> {
     const verifier = saved[OAUTH_VERIFIER_COOKIE];
     if (!verifier) return fail(c, id, 'PKCE verifier cookie missing');
 
-    let profile;
+    let profile: OAuthProfile;
     try {
       profile = await provider.finish(code, verifier, saved[OAUTH_NONCE_COOKIE] ?? null);
     } catch (err) {

@@ -41,7 +41,6 @@ export async function signInWithOAuth(
   }
 }
 
-
 function findOrCreate(
   deps: Pick<AppDeps, 'db' | 'clock'>,
   provider: OAuthProviderId,
@@ -84,7 +83,9 @@ function findOrCreate(
       passwordHash: null,
       // A cut URL would be a broken image: an over-long one is dropped instead.
       profileImageUrl:
-        profile.profileImageUrl && profile.profileImageUrl.length <= PROFILE_IMAGE_MAX_LENGTH ? profile.profileImageUrl : null,
+        profile.profileImageUrl && profile.profileImageUrl.length <= PROFILE_IMAGE_MAX_LENGTH
+          ? profile.profileImageUrl
+          : null,
       createdAt: now,
       updatedAt: now,
     });

@@ -22,7 +22,7 @@ describe('password hashing', () => {
 
   test('assertNotCommon names the field', () => {
     expect(() => assertNotCommon('Password123', 'newPassword')).toThrow(
-      new AppError('BAD_REQUEST', 'newPassword: is too common; choose something harder to guess'),
+      new AppError('BAD_REQUEST', 'New password is too common; choose something harder to guess'),
     );
     expect(() => assertNotCommon('a rare phrase indeed', 'password')).not.toThrow();
   });

@@ -1,7 +1,7 @@
 // Password hashing: argon2id through Bun.password with its defaults (m=64 MiB, t=2). Passwords are
 // NFC-normalised first, so the same passphrase typed on systems that compose accents differently
 // still matches; nothing is truncated (argon2 takes the whole input).
-import { AppError } from '../http/errors';
+import { AppError, fieldLabel } from '../http/errors';
 import { ACCOUNT_MESSAGES } from '../../shared/accounts';
 import { isCommonPassword } from './common-passwords';
 
@@ -36,5 +36,5 @@ export async function verifyAgainstDummy(password: string): Promise<false> {
 
 /** Refuses a password from the bundled common list, naming the field it came in. */
 export function assertNotCommon(password: string, field: string): void {
-  if (isCommonPassword(password)) throw new AppError('BAD_REQUEST', `${field}: ${ACCOUNT_MESSAGES.passwordTooCommon}`);
+  if (isCommonPassword(password)) throw new AppError('BAD_REQUEST', `${fieldLabel([field])} ${ACCOUNT_MESSAGES.passwordTooCommon}`);
 }

@@ -1,21 +1,17 @@
 // The password-reset email, as plain text and HTML. The link is built from APP_URL (never from
 // the request's Host header, which a client can forge to steal the token).
-import { APP_NAME, PASSWORD_RESET_TTL_MS } from '../../shared/constants';
+import { APP_NAME } from '../../shared/constants';
+import { RESET_LINK_VALID_FOR } from '../../shared/copy';
 import { ROUTES } from '../../shared/routes';
-import type { MailMessage } from '../integrations/mail';
+import { escapeHtml, type MailMessage } from '../integrations/mail';
 
 export function resetLink(appUrl: string, token: string): string {
   return `${appUrl.replace(/\/+$/, '')}${ROUTES.resetPassword}?token=${encodeURIComponent(token)}`;
 }
 
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-}
-
 export function buildResetEmail(input: { to: string; firstName: string | null; appUrl: string; token: string }): MailMessage {
   const link = resetLink(input.appUrl, input.token);
-  const minutes = Math.round(PASSWORD_RESET_TTL_MS / 60_000);
-  const validity = minutes % 60 === 0 ? `${minutes / 60} hour${minutes === 60 ? '' : 's'}` : `${minutes} minutes`;
+  const validity = RESET_LINK_VALID_FOR;
   const greeting = input.firstName ? `Hi ${input.firstName},` : 'Hi,';
   const subject = `Reset your ${APP_NAME} password`;
   const text = [

@@ -11,6 +11,7 @@ import {
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
+import { sessionCache } from './session-cache';
 
 export interface SessionUser {
   id: string;
@@ -66,39 +67,63 @@ export interface ValidatedSession {
   renewed: boolean;
 }
 
+/**
+ * The session and its user for a cookie's token, or null. A session validated in the last few
+ * seconds comes from the process's cache (see session-cache.ts); expiry and renewal are decided
+ * on every call either way, with the request's clock.
+ */
 export async function validateSessionToken(db: Db, clock: Clock, token: string): Promise<ValidatedSession | null> {
   const id = hashToken(token);
-  const rows = await db
-    .select({
-      session: { id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt, createdAt: sessions.createdAt },
-      user: sessionUserColumns,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(sessions.userId, users.id))
-    .where(eq(sessions.id, id))
-    .limit(1);
-  const row = rows[0];
-  if (!row) return null;
+  let found = sessionCache.get(db, id);
+  if (!found) {
+    const readStartedAt = sessionCache.snapshot();
+    const rows = await db
+      .select({
+        session: { id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt, createdAt: sessions.createdAt },
+        user: sessionUserColumns,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(sessions.userId, users.id))
+      .where(eq(sessions.id, id))
+      .limit(1);
+    const row = rows[0];
+    if (!row) return null;
+    found = row;
+    sessionCache.set(db, row, readStartedAt);
+  }
   const now = clock.now().getTime();
-  const absoluteEnd = row.session.createdAt.getTime() + SESSION_ABSOLUTE_LIFETIME_MS;
-  if (now >= row.session.expiresAt.getTime() || now >= absoluteEnd) {
-    await db.delete(sessions).where(eq(sessions.id, id));
+  const absoluteEnd = found.session.createdAt.getTime() + SESSION_ABSOLUTE_LIFETIME_MS;
+  if (now >= found.session.expiresAt.getTime() || now >= absoluteEnd) {
+    await invalidateSession(db, id);
     return null;
   }
+  let session = found.session;
   let renewed = false;
-  if (now >= row.session.expiresAt.getTime() - SESSION_RENEW_WITHIN_MS) {
+  // Sliding expiry: written at most once per renewal window (the cached copy carries the new one).
+  if (now >= session.expiresAt.getTime() - SESSION_RENEW_WITHIN_MS) {
     const expiresAt = new Date(Math.min(now + SESSION_IDLE_TIMEOUT_MS, absoluteEnd));
-    if (expiresAt.getTime() > row.session.expiresAt.getTime()) {
+    if (expiresAt.getTime() > session.expiresAt.getTime()) {
       await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
-      row.session.expiresAt = expiresAt;
+      session = { ...session, expiresAt };
+      sessionCache.update(db, { session, user: found.user });
       renewed = true;
     }
   }
-  return { session: row.session, user: row.user, renewed };
+  return { session, user: found.user, renewed };
 }
 
+/** Ends one session: gone from the database and, at once, from this process's cache. */
 export async function invalidateSession(db: Db, sessionId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
+  sessionCache.dropSession(sessionId);
+}
+
+/**
+ * Drops the cached sessions of a user whose row or sessions just changed (profile, time zone,
+ * password reset), so the next request reads them afresh. Call after the change commits.
+ */
+export function forgetCachedUser(userId: string): void {
+  sessionCache.dropUser(userId);
 }
 
 export async function deleteExpiredSessions(db: Db, clock: Clock): Promise<void> {

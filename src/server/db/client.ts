@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
+import { attachSessionInvalidation } from '../accounts/session-cache';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -26,23 +27,67 @@ export interface OpenOptions {
   loadDataDir?: Blob | File;
   /** postgres.js pool size. */
   maxConnections?: number;
+  /** PostgreSQL only: the longest any one statement may run (ms). */
+  statementTimeoutMs?: number;
 }
+
+/**
+ * No request's query may hold a pooled connection for long: a runaway or deliberately expensive
+ * statement is cancelled by the server after this, so the pool frees up for everyone else. Our
+ * queries take milliseconds; migrations run on their own connection without this limit.
+ */
+export const STATEMENT_TIMEOUT_MS = 5_000;
+
+/**
+ * PGlite's one backend keeps Postgres's default shared_buffers of 128 MB (plus ~17 MB of other
+ * shared memory) inside its WASM heap, and touches all of it at start: that was most of an idle
+ * server's ~320 MB. LockIn's working set is a few MB, so 16 MB of buffers holds it whole; pages
+ * beyond it come from the OS page cache. Passed on the command line (not postgresql.conf, which
+ * PGlite would overwrite in DATA_DIR). See docs/decisions/2026-11-22-pglite-memory.md.
+ */
+export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
     const client = postgres(options.databaseUrl, {
       max: options.maxConnections ?? 10,
       onnotice: () => {},
+      connection: { statement_timeout: options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS },
     });
     const db = drizzlePostgres({ client, schema }) as unknown as Db;
-    return { db, kind: 'postgres', close: () => client.end({ timeout: 5 }) };
+    // LISTEN holds one extra connection of its own (postgres.js reconnects it by itself).
+    const stopListening = await attachSessionInvalidation(db, async (channel, onMessage, onListen) => {
+      const { unlisten } = await client.listen(channel, onMessage, onListen);
+      return unlisten;
+    });
+    return {
+      db,
+      kind: 'postgres',
+      async close() {
+        await stopListening();
+        await client.end({ timeout: 5 });
+      },
+    };
   }
   const inMemory = options.dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(options.dataDir, { recursive: true });
   const client = options.loadDataDir
-    ? new PGlite({ loadDataDir: options.loadDataDir, dataDir: inMemory ? undefined : options.dataDir })
-    : new PGlite(options.dataDir);
+    ? new PGlite({ loadDataDir: options.loadDataDir, dataDir: inMemory ? undefined : options.dataDir, startParams: PGLITE_START_PARAMS })
+    : new PGlite({ dataDir: options.dataDir, startParams: PGLITE_START_PARAMS });
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
-  return { db, kind: 'pglite', close: () => client.close() };
+  // PGlite delivers a NOTIFY as the committing query returns: nothing can run in between.
+  const stopListening = await attachSessionInvalidation(db, async (channel, onMessage, onListen) => {
+    const unsubscribe = await client.listen(channel, onMessage);
+    onListen();
+    return unsubscribe;
+  });
+  return {
+    db,
+    kind: 'pglite',
+    async close() {
+      await stopListening();
+      await client.close();
+    },
+  };
 }

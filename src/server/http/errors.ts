@@ -1,6 +1,9 @@
 // One error type for every rule a service enforces, mapped once to HTTP statuses and tRPC codes.
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { fieldLabel } from '../../shared/text';
+
+export { fieldLabel };
 
 export type AppErrorCode =
   | 'BAD_REQUEST'
@@ -43,10 +46,41 @@ export class AppError extends Error {
   }
 }
 
-/** 'title: Too small: expected string to have >=1 characters' — names the field first. */
+/** zod's own messages ('Too small: …', 'Invalid input: …'), as opposed to the schemas' phrases. */
+const ZOD_DEFAULT = /^(Too small|Too big|Invalid|Unrecognized)\b/;
+
+function zodPhrase(issue: z.core.$ZodIssue): string {
+  switch (issue.code) {
+    case 'too_small':
+      return issue.origin === 'string' ? `must be at least ${issue.minimum} characters` : 'is too short';
+    case 'too_big':
+      return issue.origin === 'string'
+        ? `must be at most ${issue.maximum} characters`
+        : issue.origin === 'array'
+          ? `may hold at most ${issue.maximum} items`
+          : `must be at most ${issue.maximum}`;
+    case 'invalid_type':
+      // zod leaves the input out of its issues; its message says 'received undefined' for a gap.
+      if (/received undefined$/.test(issue.message)) return 'is required';
+      return `must be ${/^[aeiou]/.test(issue.expected) ? 'an' : 'a'} ${issue.expected}`;
+    case 'unrecognized_keys':
+      return `has unknown fields: ${issue.keys.join(', ')}`;
+    default:
+      return 'is not valid';
+  }
+}
+
+/**
+ * A 400's message as a sentence that names the field: 'First name is required'. The schemas'
+ * messages are phrases ('is required', 'must be at most 100 characters') put after the field's
+ * label; a message that is already a sentence ('Enter a valid email address') is kept as it is;
+ * zod's own wording is replaced by a phrase for its issue code.
+ */
 export function describeZodError(error: z.ZodError): string {
   const issue = error.issues[0];
-  if (!issue) return 'Invalid input';
-  const field = issue.path.length > 0 ? issue.path.join('.') : 'body';
-  return `${field}: ${issue.message}`;
+  if (!issue) return 'The request is not valid';
+  const { message } = issue;
+  if (!/^[A-Z]/.test(message)) return `${fieldLabel(issue.path)} ${message}`;
+  if (!ZOD_DEFAULT.test(message)) return message;
+  return `${fieldLabel(issue.path)} ${zodPhrase(issue)}`;
 }

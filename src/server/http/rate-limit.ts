@@ -22,9 +22,13 @@ const MINUTE = 60_000;
 /**
  * Per-email limits stop guessing one account's password; per-IP limits stop one client spraying
  * many accounts. The per-IP numbers leave room for many people behind one NAT (a school, an office).
+ * Sign-in's strict limit is keyed on email + address, so an attacker's failures lock out only the
+ * attacker's address, never the owner signing in from elsewhere; the per-email ceiling is far
+ * higher and only stops guessing spread over many addresses.
  */
 export const RATE_LIMITS = {
-  loginPerEmail: { name: 'login:email', limit: 10, windowMs: 15 * MINUTE },
+  loginPerEmailAndIp: { name: 'login:emailip', limit: 10, windowMs: 15 * MINUTE },
+  loginPerEmail: { name: 'login:email', limit: 100, windowMs: 15 * MINUTE },
   loginPerIp: { name: 'login:ip', limit: 100, windowMs: 15 * MINUTE },
   registerPerIp: { name: 'register:ip', limit: 30, windowMs: 60 * MINUTE },
   forgotPerEmail: { name: 'forgot:email', limit: 5, windowMs: 60 * MINUTE },

@@ -24,7 +24,46 @@ export function securityHeaders(secure: boolean): MiddlewareHandler {
     strictTransportSecurity: secure ? 'max-age=63072000; includeSubDomains' : false,
     referrerPolicy: 'strict-origin-when-cross-origin',
     crossOriginEmbedderPolicy: false,
+    // Agrees with frame-ancestors 'none' for browsers that only know the older header.
+    xFrameOptions: 'DENY',
+    // Device features the app never uses are off for it and anything it might embed.
+    // Notifications (Lock-In's end-of-session alert), fullscreen and wake lock stay allowed.
+    permissionsPolicy: {
+      camera: [],
+      microphone: [],
+      geolocation: [],
+      payment: [],
+      usb: [],
+      serial: [],
+      hid: [],
+      bluetooth: [],
+      midi: [],
+      displayCapture: [],
+      accelerometer: [],
+      gyroscope: [],
+      magnetometer: [],
+    },
   });
+}
+
+/**
+ * API answers are never stored by a browser or a shared cache: they are per user (and a shared
+ * computer's back button or disk cache must not show one user's data to the next).
+ */
+export function noStore(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
+  };
+}
+
+/**
+ * True when a GET navigation came from another site (a link or an <img> elsewhere). Browsers
+ * send Sec-Fetch-Site on every request; without it (old browsers, scripts) the request counts as ours.
+ */
+export function isCrossSiteNavigation(c: { req: { header(name: string): string | undefined } }): boolean {
+  const site = c.req.header('sec-fetch-site');
+  return site !== undefined && site !== 'same-origin' && site !== 'none';
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -54,13 +93,22 @@ export function sameOriginOnly(appUrl: string, exempt: string[] = []): Middlewar
   };
 }
 
-export function limitBody(): MiddlewareHandler {
-  return bodyLimit({
-    maxSize: MAX_BODY_BYTES,
+/**
+ * Refuses bodies over `maxBytes` (64 KiB by default) with a 413. Paths in `exempt` skip it because
+ * their route sets its own bound (POST /api/import takes whole export files).
+ */
+export function limitBody(options: { maxBytes?: number; exempt?: string[] } = {}): MiddlewareHandler {
+  const maxSize = options.maxBytes ?? MAX_BODY_BYTES;
+  const exempt = options.exempt ?? [];
+  const limit = bodyLimit({
+    maxSize,
     onError: () => {
-      throw new AppError('PAYLOAD_TOO_LARGE', `body: must be at most ${MAX_BODY_BYTES / 1024} KiB`);
+      const size = maxSize >= 1024 * 1024 ? `${maxSize / (1024 * 1024)} MiB` : `${maxSize / 1024} KiB`;
+      throw new AppError('PAYLOAD_TOO_LARGE', `The request body must be at most ${size}`);
     },
   });
+  if (exempt.length === 0) return limit;
+  return (c, next) => (exempt.includes(c.req.path) ? next() : limit(c, next));
 }
 
 /** One line per request: method, path, status, milliseconds. */

@@ -10,7 +10,7 @@ export async function readJson<S extends z.ZodType>(c: Context, schema: S): Prom
     try {
       body = JSON.parse(text);
     } catch {
-      throw new AppError('BAD_REQUEST', 'body: must be valid JSON');
+      throw new AppError('BAD_REQUEST', 'The request body must be valid JSON');
     }
   }
   const parsed = schema.safeParse(body);

@@ -10,6 +10,11 @@ import nodemailer from 'nodemailer';
 import type { Config } from '../config';
 import type { Logger } from '../deps';
 
+/** Text made safe to put in an email's HTML (content or a quoted attribute). */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+
 export interface MailMessage {
   to: string;
   subject: string;

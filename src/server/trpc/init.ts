@@ -4,9 +4,11 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import type { Context as HonoContext } from 'hono';
 import { ZodError } from 'zod';
+import { TRPC_MAX_BATCH_SIZE } from '../../shared/constants';
 import type { Session, SessionUser } from '../accounts/sessions';
 import type { AppDeps } from '../deps';
 import { AppError, describeZodError } from '../http/errors';
+import { isPremium } from '../plans/plan-status';
 
 export type TrpcContext = {
   deps: AppDeps;
@@ -23,6 +25,9 @@ export function createInnerContext(
 ): TrpcContext {
   return { deps, user: auth?.user ?? null, session: auth?.session ?? null, hono };
 }
+
+/** The message tRPC 11 throws when a batch exceeds the server's maxBatchSize. */
+const TRPC_BATCH_TOO_LARGE = 'Batch call exceeds maximum size';
 
 const t = initTRPC.context<TrpcContext>().create({
   errorFormatter({ shape, error }) {
@@ -42,6 +47,10 @@ const t = initTRPC.context<TrpcContext>().create({
         data: { code: 'BAD_REQUEST' as const, httpStatus: 400 },
       };
     }
+    if (error.code === 'BAD_REQUEST' && error.message === TRPC_BATCH_TOO_LARGE) {
+      // tRPC's own maxBatchSize refusal, said in words a client developer can act on.
+      return { ...shape, message: `batch: at most ${TRPC_MAX_BATCH_SIZE} calls per request`, data: { code: 'BAD_REQUEST' as const, httpStatus: 400 } };
+    }
     if (error.code === 'INTERNAL_SERVER_ERROR') {
       return { ...shape, message: 'Internal server error', data: { code: shape.data.code, httpStatus: 500 } };
     }
@@ -56,4 +65,12 @@ export const publicProcedure = t.procedure;
 export const protectedProcedure = t.procedure.use(({ ctx, next }) => {
   if (!ctx.user || !ctx.session) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Not signed in' });
   return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
+});
+
+/** Signed in and premium (trial included), decided by the plans domain's one rule. */
+export const premiumProcedure = protectedProcedure.use(async ({ ctx, next }) => {
+  if (!(await isPremium(ctx.deps, ctx.user.id))) {
+    throw new TRPCError({ code: 'FORBIDDEN', message: 'This feature needs LockIn Premium' });
+  }
+  return next();
 });

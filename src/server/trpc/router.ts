@@ -1,10 +1,16 @@
 import { accountsRouter } from '../accounts/accounts.router';
+import { insightsRouter } from '../insights/insights.router';
+import { lockinRouter } from '../lockin/lockin.router';
+import { plansRouter } from '../plans/plans.router';
 import { tasksRouter } from '../tasks/tasks.router';
 import { router } from './init';
 
 export const appRouter = router({
   accounts: accountsRouter,
   tasks: tasksRouter,
+  lockin: lockinRouter,
+  plans: plansRouter,
+  insights: insightsRouter,
 });
 
 export type AppRouter = typeof appRouter;

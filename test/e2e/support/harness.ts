@@ -92,12 +92,17 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-export async function newContext(browser: Browser, server: RunningServer, options: { width?: number; timezoneId?: string } = {}): Promise<BrowserContext> {
+export async function newContext(
+  browser: Browser,
+  server: RunningServer,
+  options: { width?: number; timezoneId?: string; colorScheme?: 'light' | 'dark' } = {},
+): Promise<BrowserContext> {
   return browser.newContext({
     baseURL: server.url,
     viewport: { width: options.width ?? 1280, height: 900 },
     timezoneId: options.timezoneId ?? 'UTC',
     locale: 'en-US',
+    colorScheme: options.colorScheme ?? 'light',
   });
 }
 

@@ -1,6 +1,6 @@
-// /manage-subscription (signed in only): the plan the user is on, what Premium adds, and the
-// profile with inline editing. Plans do not exist yet, so every user sees the free view; the
-// Premium subscription-management card belongs to the plans domain and is not built here.
+// /manage-subscription (signed in only): for free users the plan they are on and what Premium
+// adds; for premium users (trial included) Subscription Management; for everyone the profile with
+// inline editing.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -14,13 +14,19 @@ import { Badge } from '../../ui/Badge';
 import { Button, ButtonLink } from '../../ui/Button';
 import { Card, CardBody, CardHeader } from '../../ui/Card';
 import { Field } from '../../ui/Field';
-import { Logo } from '../../ui/Logo';
+import { SiteHeader } from '../../ui/SiteHeader';
 import { PageLoading } from '../../ui/PageLoading';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { AccountMenu } from '../auth/AccountMenu';
 import { refreshCurrentUser } from '../auth/session';
 import { useAuth } from '../auth/useAuth';
+import { YourDataCard } from '../data/YourDataCard';
+import { subscribeButton } from '../plans/logic';
+import { usePlanStatus } from '../plans/usePlan';
 import { ACCOUNT_COPY } from './copy';
+import { SubscriptionCard } from './SubscriptionCard';
+import { CalendarFeedSection } from '../calendar';
+import { MAIN_ID } from '../../ui/SkipLink';
 
 function CheckIcon({ className = 'h-4 w-4' }: { className?: string }) {
   return (
@@ -63,14 +69,16 @@ function CurrentPlanCard() {
 }
 
 function PremiumFeaturesCard() {
+  const { plan } = usePlanStatus();
+  const button = subscribeButton(plan);
   return (
     <Card className="border-brand-200 bg-brand-50 dark:border-brand-800 dark:bg-slate-900">
       <CardHeader title={ACCOUNT_COPY.premiumFeatures} description={ACCOUNT_COPY.premiumIntro} />
       <CardBody>
         <FeatureList items={ACCOUNT_COPY.premiumList} tone="brand" />
         <p className="mt-4 text-sm muted">{ACCOUNT_COPY.premiumPrice}</p>
-        <ButtonLink to={ROUTES.subscribe} className="mt-4 w-full sm:w-auto">
-          {ACCOUNT_COPY.startTrial}
+        <ButtonLink to={button.to} className="mt-4 w-full sm:w-auto">
+          {button.label}
         </ButtonLink>
       </CardBody>
     </Card>
@@ -222,13 +230,10 @@ export function ManageAccountPage() {
 
   return (
     <div className="flex min-h-screen flex-col bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">
-      <header className="border-b border-slate-200/70 bg-white/70 backdrop-blur dark:border-slate-800 dark:bg-slate-950/70">
-        <div className="mx-auto flex w-full max-w-4xl items-center justify-between gap-3 px-4 py-3 sm:px-6">
-          <Logo />
-          <AccountMenu />
-        </div>
-      </header>
-      <main className="mx-auto w-full max-w-4xl flex-1 px-4 py-8 sm:px-6">
+      <SiteHeader className="border-b border-slate-200/70 bg-white/70 backdrop-blur dark:border-slate-800 dark:bg-slate-950/70">
+        <AccountMenu />
+      </SiteHeader>
+      <main id={MAIN_ID} className="mx-auto w-full max-w-4xl flex-1 px-4 py-8 sm:px-6">
         <ButtonLink to={ROUTES.home} variant="ghost" size="sm" className="-ml-3">
           <span aria-hidden="true">←</span> {ACCOUNT_COPY.backToHome}
         </ButtonLink>
@@ -236,13 +241,17 @@ export function ManageAccountPage() {
         <p className="mt-1 muted">{ACCOUNT_COPY.subtitle}</p>
 
         <div className="mt-8 space-y-6">
-          {!user.premium && (
+          {user.premium ? (
+            <SubscriptionCard />
+          ) : (
             <div className="grid gap-6 md:grid-cols-2">
               <CurrentPlanCard />
               <PremiumFeaturesCard />
             </div>
           )}
           <AccountInformationCard key={user.id} user={user} />
+          <CalendarFeedSection />
+          <YourDataCard />
         </div>
       </main>
       <footer className="border-t border-slate-200/70 px-4 py-6 text-center text-sm muted dark:border-slate-800">

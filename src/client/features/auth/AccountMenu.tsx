@@ -6,13 +6,23 @@ import { Link } from 'react-router';
 import { ROUTES } from '../../../shared/routes';
 import type { CurrentUser } from '../../../shared/types';
 import { Button, ButtonLink } from '../../ui/Button';
+import { useShortcuts } from '../shortcuts/ShortcutsProvider';
 import { MENU_COPY } from './copy';
-import { ChevronDownIcon, ClockIcon, CrownIcon, SignOutIcon, UserIcon } from './icons';
+import { ChevronDownIcon, ClockIcon, CrownIcon, KeyboardIcon, SignOutIcon, UserIcon } from './icons';
 import { useAuth } from './useAuth';
 import { useTimeZoneSync } from './useTimeZoneSync';
-import { type TrialInfo, useTrialInfo } from './useTrialInfo';
+import { showTrialEnds } from '../plans/logic';
+import { usePlanStatus } from '../plans/usePlan';
 
 export const LOGOUT_URL = '/api/logout';
+
+/** The account menu's 'Trial ends: {date}' line, from the plan status. */
+interface TrialInfo {
+  /** A free trial is running and no subscription has been bought. */
+  active: boolean;
+  /** When it ends; null shows 'Unknown'. */
+  endsAt: Date | null;
+}
 
 export function displayName(user: Pick<CurrentUser, 'firstName' | 'email'>): string {
   return user.firstName?.trim() || user.email;
@@ -37,28 +47,30 @@ function Avatar({ user }: { user: CurrentUser }) {
 const ITEM_CLASS =
   'flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm text-slate-800 no-underline outline-none hover:bg-slate-100 focus:bg-slate-100 focus-visible:ring-2 focus-visible:ring-brand-500 dark:text-slate-100 dark:hover:bg-slate-800 dark:focus:bg-slate-800';
 
-/**
- * `trial` overrides the plan data (for callers that already have it); otherwise
- * useTrialInfo() decides, which answers "no trial" until the plans domain exists.
- */
-export function AccountMenu({ trial }: { trial?: TrialInfo } = {}) {
+export function AccountMenu() {
   const { user, isLoading } = useAuth();
   useTimeZoneSync(user);
-  const trialFromPlans = useTrialInfo(user !== null);
-  const trialInfo = trial ?? trialFromPlans;
+  const { plan } = usePlanStatus();
+  const trialInfo: TrialInfo = { active: showTrialEnds(plan), endsAt: plan.trialEndsAt ? new Date(plan.trialEndsAt) : null };
 
+  // 'Loading...' and 'Sign In' stand in a box as tall as the signed-in button (h-10), so the
+  // header around them keeps its height when one becomes the other.
   if (isLoading) {
     return (
-      <Button variant="outline" size="sm" disabled>
-        {MENU_COPY.loading}
-      </Button>
+      <div className="flex h-10 items-center">
+        <Button variant="outline" size="sm" disabled>
+          {MENU_COPY.loading}
+        </Button>
+      </div>
     );
   }
   if (!user) {
     return (
-      <ButtonLink to={ROUTES.login} size="sm">
-        {MENU_COPY.signIn}
-      </ButtonLink>
+      <div className="flex h-10 items-center">
+        <ButtonLink to={ROUTES.login} size="sm">
+          {MENU_COPY.signIn}
+        </ButtonLink>
+      </div>
     );
   }
   return <SignedInMenu user={user} trial={trialInfo} />;
@@ -72,6 +84,7 @@ function SignedInMenu({ user, trial }: { user: CurrentUser; trial: TrialInfo }) 
   /** Which item to focus when the menu opens: first, last, or none (mouse). */
   const focusOnOpen = useRef<'first' | 'last'>('first');
   const menuId = useId();
+  const { openHelp } = useShortcuts();
   const buttonId = useId();
 
   const items = () => Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
@@ -180,6 +193,20 @@ function SignedInMenu({ user, trial }: { user: CurrentUser; trial: TrialInfo }) 
               {MENU_COPY.trialEnds(formatTrialEnd(trial.endsAt))}
             </div>
           )}
+          <button
+            type="button"
+            role="menuitem"
+            tabIndex={-1}
+            className={ITEM_CLASS}
+            onClick={() => {
+              // Focus goes back to the menu button first, so closing the dialog returns it there.
+              close(true);
+              openHelp();
+            }}
+          >
+            <KeyboardIcon />
+            {MENU_COPY.keyboardShortcuts}
+          </button>
           <div role="separator" className="my-1 h-px bg-slate-200 dark:bg-slate-700" />
           <a role="menuitem" tabIndex={-1} href={LOGOUT_URL} className={ITEM_CLASS}>
             <SignOutIcon />

@@ -4,16 +4,15 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { APP_NAME } from '../../../shared/constants';
 import { ROUTES } from '../../../shared/routes';
-import { Logo } from '../../ui/Logo';
+import { SiteHeader } from '../../ui/SiteHeader';
+import { MAIN_ID } from '../../ui/SkipLink';
 import { AUTH_COPY } from './copy';
 
 export function AuthLayout({ children, below }: { children: ReactNode; below?: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">
-      <header className="mx-auto flex w-full max-w-5xl items-center px-4 py-5 sm:px-6">
-        <Logo />
-      </header>
-      <main className="flex flex-1 flex-col items-center px-4 pb-10 pt-2 sm:px-6 sm:pt-6">
+      <SiteHeader />
+      <main id={MAIN_ID} tabIndex={-1} className="outline-none flex flex-1 flex-col items-center px-4 pb-10 pt-2 sm:px-6 sm:pt-6">
         <div className="w-full max-w-md">{children}</div>
         {below && <div className="mt-8 w-full max-w-md">{below}</div>}
       </main>

@@ -3,8 +3,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { EMAIL_MAX_LENGTH, PASSWORD_RESET_TTL_MS } from '../../../shared/constants';
-import { TOASTS } from '../../../shared/copy';
+import { EMAIL_MAX_LENGTH } from '../../../shared/constants';
+import { RESET_LINK_VALID_FOR, TOASTS } from '../../../shared/copy';
 import { ROUTES } from '../../../shared/routes';
 import { apiRequest, messageOf } from '../../lib/api';
 import { useToast } from '../../lib/toast';
@@ -13,7 +13,7 @@ import { Card } from '../../ui/Card';
 import { Field } from '../../ui/Field';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { AuthCardHeading, AuthLayout } from './AuthLayout';
-import { AUTH_COPY, durationText } from './copy';
+import { AUTH_COPY } from './copy';
 import { MailIcon } from './icons';
 
 export function ForgotPasswordPage() {
@@ -70,7 +70,7 @@ export function ForgotPasswordPage() {
             <h1 ref={sentHeadingRef} tabIndex={-1} className="text-2xl font-bold tracking-tight text-slate-900 outline-none dark:text-white">
               {AUTH_COPY.emailSentTitle}
             </h1>
-            <p className="mt-2 text-sm muted break-words">{AUTH_COPY.emailSentText(sentTo, durationText(PASSWORD_RESET_TTL_MS))}</p>
+            <p className="mt-2 text-sm muted break-words">{AUTH_COPY.emailSentText(sentTo, RESET_LINK_VALID_FOR)}</p>
             <div className="mt-6 grid gap-3 sm:grid-cols-2">
               <ButtonLink to={ROUTES.login} variant="primary">
                 {AUTH_COPY.backToLogin}

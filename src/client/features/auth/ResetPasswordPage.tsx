@@ -29,7 +29,8 @@ export function resetProblem(token: string, password: string, confirm: string): 
 
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
-  const token = params.get('token');
+  // No token and an empty one (`?token=`) are the same broken link.
+  const token = params.get('token')?.trim() || null;
   const toast = useToast();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');

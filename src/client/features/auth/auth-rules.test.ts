@@ -2,7 +2,7 @@
 import { describe, expect, test } from 'bun:test';
 import { TOASTS } from '../../../shared/copy';
 import { displayName, formatTrialEnd } from './AccountMenu';
-import { durationText } from './copy';
+import { durationText } from '../../../shared/copy';
 import { resetProblem } from './ResetPasswordPage';
 
 describe('resetProblem', () => {

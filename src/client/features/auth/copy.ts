@@ -66,16 +66,8 @@ export const MENU_COPY = {
   accountMenu: 'Account menu',
   premium: 'Premium member',
   manageAccount: 'Manage Account',
+  keyboardShortcuts: 'Keyboard shortcuts',
   trialEnds: (date: string) => `Trial ends: ${date}`,
   unknownDate: 'Unknown',
   signOut: 'Sign Out',
 } as const;
-
-export const OIDC_DEFAULT_NAME = 'Replit';
-
-/** '1 hour', '2 hours' or '30 minutes', for how long a reset link works. */
-export function durationText(ms: number): string {
-  const minutes = Math.round(ms / 60_000);
-  if (minutes % 60 === 0) return `${minutes / 60} hour${minutes === 60 ? '' : 's'}`;
-  return `${minutes} minutes`;
-}

@@ -1,9 +1,11 @@
 // Small inline icons for the auth screens and the account menu (decorative: callers name the control).
-const base = { viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', strokeWidth: 2, 'aria-hidden': true } as const;
+export { ClockIcon, CrownIcon, ProviderMark, SparklesIcon } from '../../ui/icons';
+
+const base = { viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', strokeWidth: 2 } as const;
 
 export function EyeIcon({ className = 'h-4 w-4' }: { className?: string }) {
   return (
-    <svg {...base} className={className} strokeLinecap="round" strokeLinejoin="round">
+    <svg {...base} aria-hidden="true" className={className} strokeLinecap="round" strokeLinejoin="round">
       <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Z" />
       <circle cx="12" cy="12" r="3" />
     </svg>
@@ -12,25 +14,16 @@ export function EyeIcon({ className = 'h-4 w-4' }: { className?: string }) {
 
 export function EyeOffIcon({ className = 'h-4 w-4' }: { className?: string }) {
   return (
-    <svg {...base} className={className} strokeLinecap="round" strokeLinejoin="round">
+    <svg {...base} aria-hidden="true" className={className} strokeLinecap="round" strokeLinejoin="round">
       <path d="M10.6 5.1A10.7 10.7 0 0 1 12 5c6.5 0 10 7 10 7a17.6 17.6 0 0 1-3.2 4.2M6.6 6.6A17.4 17.4 0 0 0 2 12s3.5 7 10 7a9.7 9.7 0 0 0 5.4-1.6" />
       <path d="M9.9 9.9a3 3 0 0 0 4.2 4.2M2 2l20 20" />
     </svg>
   );
 }
 
-export function CrownIcon({ className = 'h-4 w-4' }: { className?: string }) {
-  return (
-    <svg viewBox="0 0 24 24" className={className} fill="currentColor" aria-hidden="true">
-      <path d="M3 7.5 7.5 11 12 4l4.5 7L21 7.5 19 18H5L3 7.5Z" />
-      <rect x="5" y="19.5" width="14" height="2" rx="1" />
-    </svg>
-  );
-}
-
 export function ChevronDownIcon({ className = 'h-4 w-4' }: { className?: string }) {
   return (
-    <svg {...base} className={className} strokeLinecap="round" strokeLinejoin="round">
+    <svg {...base} aria-hidden="true" className={className} strokeLinecap="round" strokeLinejoin="round">
       <path d="m6 9 6 6 6-6" />
     </svg>
   );
@@ -38,7 +31,7 @@ export function ChevronDownIcon({ className = 'h-4 w-4' }: { className?: string 
 
 export function UserIcon({ className = 'h-4 w-4' }: { className?: string }) {
   return (
-    <svg {...base} className={className} strokeLinecap="round" strokeLinejoin="round">
+    <svg {...base} aria-hidden="true" className={className} strokeLinecap="round" strokeLinejoin="round">
       <circle cx="12" cy="8" r="4" />
       <path d="M4 21a8 8 0 0 1 16 0" />
     </svg>
@@ -47,24 +40,15 @@ export function UserIcon({ className = 'h-4 w-4' }: { className?: string }) {
 
 export function SignOutIcon({ className = 'h-4 w-4' }: { className?: string }) {
   return (
-    <svg {...base} className={className} strokeLinecap="round" strokeLinejoin="round">
+    <svg {...base} aria-hidden="true" className={className} strokeLinecap="round" strokeLinejoin="round">
       <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />
-    </svg>
-  );
-}
-
-export function ClockIcon({ className = 'h-4 w-4' }: { className?: string }) {
-  return (
-    <svg {...base} className={className} strokeLinecap="round" strokeLinejoin="round">
-      <circle cx="12" cy="12" r="9" />
-      <path d="M12 7v5l3 2" />
     </svg>
   );
 }
 
 export function TargetIcon({ className = 'h-5 w-5' }: { className?: string }) {
   return (
-    <svg {...base} className={className} strokeLinecap="round" strokeLinejoin="round">
+    <svg {...base} aria-hidden="true" className={className} strokeLinecap="round" strokeLinejoin="round">
       <circle cx="12" cy="12" r="9" />
       <circle cx="12" cy="12" r="5" />
       <circle cx="12" cy="12" r="1" />
@@ -72,17 +56,9 @@ export function TargetIcon({ className = 'h-5 w-5' }: { className?: string }) {
   );
 }
 
-export function SparklesIcon({ className = 'h-5 w-5' }: { className?: string }) {
-  return (
-    <svg {...base} className={className} strokeLinecap="round" strokeLinejoin="round">
-      <path d="M12 3l1.9 5.1L19 10l-5.1 1.9L12 17l-1.9-5.1L5 10l5.1-1.9L12 3ZM19 15l.8 2.2L22 18l-2.2.8L19 21l-.8-2.2L16 18l2.2-.8L19 15Z" />
-    </svg>
-  );
-}
-
 export function MailIcon({ className = 'h-6 w-6' }: { className?: string }) {
   return (
-    <svg {...base} className={className} strokeLinecap="round" strokeLinejoin="round">
+    <svg {...base} aria-hidden="true" className={className} strokeLinecap="round" strokeLinejoin="round">
       <rect x="3" y="5" width="18" height="14" rx="2" />
       <path d="m3 7 9 6 9-6" />
     </svg>
@@ -91,7 +67,7 @@ export function MailIcon({ className = 'h-6 w-6' }: { className?: string }) {
 
 export function CheckCircleIcon({ className = 'h-6 w-6' }: { className?: string }) {
   return (
-    <svg {...base} className={className} strokeLinecap="round" strokeLinejoin="round">
+    <svg {...base} aria-hidden="true" className={className} strokeLinecap="round" strokeLinejoin="round">
       <circle cx="12" cy="12" r="9" />
       <path d="m8 12 3 3 5-6" />
     </svg>
@@ -100,29 +76,18 @@ export function CheckCircleIcon({ className = 'h-6 w-6' }: { className?: string 
 
 export function AlertIcon({ className = 'h-6 w-6' }: { className?: string }) {
   return (
-    <svg {...base} className={className} strokeLinecap="round" strokeLinejoin="round">
+    <svg {...base} aria-hidden="true" className={className} strokeLinecap="round" strokeLinejoin="round">
       <path d="M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0Z" />
       <path d="M12 9v4M12 17h.01" />
     </svg>
   );
 }
 
-/** A neutral mark per sign-in provider (brand artwork is not bundled). */
-export function ProviderMark({ provider, name }: { provider: 'oidc' | 'google' | 'facebook' | 'github' | 'twitter'; name: string }) {
-  const marks = {
-    oidc: { letter: name.slice(0, 1).toUpperCase(), className: 'bg-orange-500 text-white' },
-    google: { letter: 'G', className: 'bg-white text-blue-600 ring-1 ring-slate-300' },
-    facebook: { letter: 'f', className: 'bg-blue-600 text-white' },
-    github: { letter: 'GH', className: 'bg-slate-900 text-white dark:bg-white dark:text-slate-900' },
-    twitter: { letter: 'X', className: 'bg-black text-white dark:bg-white dark:text-black' },
-  } as const;
-  const mark = marks[provider];
+export function KeyboardIcon({ className = 'h-4 w-4' }: { className?: string }) {
   return (
-    <span
-      aria-hidden="true"
-      className={`inline-flex h-6 w-6 shrink-0 items-center justify-center rounded-full text-[0.65rem] font-bold ${mark.className}`}
-    >
-      {mark.letter}
-    </span>
+    <svg {...base} aria-hidden="true" className={className} strokeLinecap="round" strokeLinejoin="round">
+      <rect x="2" y="6" width="20" height="12" rx="2" />
+      <path d="M6 10h.01M10 10h.01M14 10h.01M18 10h.01M7 14h10" />
+    </svg>
   );
 }

@@ -26,6 +26,8 @@ import {
   TimerIcon,
 } from './icons';
 import { HeroPreview } from './HeroPreview';
+import { useLockIn } from '../lockin/LockInProvider';
+import { LOCKIN_COPY } from '../../../shared/lockin';
 
 /** Where the landing page's sign-in links lead (a server redirect into the sign-in flow). */
 export const SIGN_IN_HREF = '/api/login';
@@ -61,6 +63,7 @@ export function LandingPage(_props: { mode?: 'signin' | 'signup' }) {
 }
 
 function Hero() {
+  const lockIn = useLockIn();
   return (
     <section aria-labelledby="hero-title" className="relative overflow-hidden bg-gradient-to-br from-brand-100 via-brand-50/0 to-violet-100 dark:from-slate-950 dark:via-slate-900 dark:to-slate-950">
       <div aria-hidden="true" className="pointer-events-none absolute -right-32 -top-32 h-96 w-96 rounded-full bg-brand-300/40 blur-3xl dark:bg-brand-700/30" />
@@ -89,6 +92,11 @@ function Hero() {
               {PUBLIC_COPY.lockIn}
               <ArrowRightIcon />
             </Link>
+            {/* Visitors can try a session right away; its history stays in this browser. */}
+            <button type="button" className="btn btn-outline h-14 px-6 text-base" onClick={() => lockIn.open()}>
+              <TimerIcon className="h-5 w-5" />
+              {LOCKIN_COPY.tryFocus}
+            </button>
             <p className="text-sm muted">
               Free forever for the basics.
               <br className="hidden sm:inline" /> Upgrade whenever you like.

@@ -82,17 +82,3 @@ export const ArrowLeftIcon = ({ className = 'h-4 w-4' }: IconProps) => (
     <path d="M19 12H5M11 6l-6 6 6 6" strokeWidth={2} />
   </Icon>
 );
-
-export const CalendarIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <rect x="3" y="5" width="18" height="16" rx="2" />
-    <path d="M3 10h18M8 3v4M16 3v4" />
-  </Icon>
-);
-
-export const ShieldIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M12 3 4.5 6v5.5c0 4.6 3.2 8.3 7.5 9.5 4.3-1.2 7.5-4.9 7.5-9.5V6L12 3Z" />
-    <path d="m9 12 2 2 4-4" />
-  </Icon>
-);

@@ -81,6 +81,7 @@ export function Bullets({ items }: { items: ReactNode[] }) {
   return (
     <ul className="list-disc space-y-2 pl-6 marker:text-brand-600">
       {items.map((item, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list written in the page's source; it never reorders
         <li key={index}>{item}</li>
       ))}
     </ul>

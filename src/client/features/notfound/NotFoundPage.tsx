@@ -16,7 +16,8 @@ function LostIllustration() {
           <stop offset="1" stopColor="#8b5cf6" />
         </linearGradient>
       </defs>
-      <ellipse cx="100" cy="128" rx="70" ry="8" fill="#e0e7ff" />
+      {/* The shadow: pale indigo on light, a dark slate on dark (a light blob would glow there). */}
+      <ellipse cx="100" cy="128" rx="70" ry="8" className="fill-indigo-100 dark:fill-slate-800" />
       <rect x="50" y="52" width="100" height="72" rx="16" fill="url(#nf-gradient)" />
       <path d="M70 52V38a30 30 0 0 1 56-15" fill="none" stroke="#6366f1" strokeWidth="12" strokeLinecap="round" />
       <circle cx="100" cy="82" r="10" fill="#fff" />

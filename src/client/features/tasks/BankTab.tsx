@@ -26,14 +26,25 @@ export interface BankTabProps {
   timeZone: string;
   /** Premium AI suggestions (the insights feature plugs in here). */
   onOpenAiSuggestions?: () => void;
+  /** The 'new task' shortcut asks for the add form (or its first field, when open); onOpenHandled consumes the ask. */
+  openForm?: boolean;
+  onOpenHandled?: () => void;
 }
 
-export function BankTab({ bank, premium, timeZone, onOpenAiSuggestions }: BankTabProps) {
+export function BankTab({ bank, premium, timeZone, onOpenAiSuggestions, openForm = false, onOpenHandled }: BankTabProps) {
   const [filter, setFilter] = useState<string | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const addToggleRef = useRef<HTMLButtonElement>(null);
   const filterId = useId();
+
+  useEffect(() => {
+    if (!openForm) return;
+    setFormOpen(true);
+    // Already open: the form keeps its text, and focus goes back to its first field.
+    document.querySelector<HTMLInputElement>('#bank-add-form input')?.focus();
+    onOpenHandled?.();
+  }, [openForm, onOpenHandled]);
 
   const data = bank.data;
   const tasks = data?.tasks ?? [];

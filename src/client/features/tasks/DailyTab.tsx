@@ -1,6 +1,6 @@
 // Today's Focus: up to five tasks picked from the bank, ticked off during the day. Carried-over
 // tasks are highlighted more strongly the longer they wait.
-import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { DAILY_TASK_LIMIT } from '../../../shared/constants';
 import type { BankList, BankTask, DailyList, DailyTask } from '../../../shared/tasks';
 import { Button } from '../../ui/Button';
@@ -9,8 +9,10 @@ import { pickerRemaining, TASKS_COPY } from './copy';
 import { ClockIcon, PlusIcon, TimerIcon, XIcon } from './icons';
 import { daysCarriedOver } from '../../../shared/local-date';
 import { carryOverLabel, ringLevel, sortDaily, type RingLevel } from './logic';
-import { CategoryBadge, EmptyState, ListSkeleton, LoadError, PremiumUpsellCard, type PlanState } from './parts';
+import { CategoryBadge, EmptyState, ListSkeleton, LoadError, PremiumUpsellCard } from './parts';
+import type { PlanStatus } from '../../../shared/plans';
 import { useFocusAfterRemoval } from './useFocusAfterRemoval';
+import { LockInPanel } from '../lockin/LockInPanel';
 import { useAddToDaily, useRemoveFromDaily, useToggleDaily } from './useTasksData';
 
 const RING_CLASSES: Record<RingLevel, string> = {
@@ -33,21 +35,32 @@ export interface DailyTabProps {
   /** The bank list query: the picker shows its loading and failure, never a false 'empty'. */
   bank: { data: BankList | undefined; isError: boolean; refetch: () => unknown };
   premium: boolean;
-  plan: PlanState;
+  plan: PlanStatus;
   now: Date;
   timeZone: string;
   /** Premium per-task Lock-In (the Lock-In feature plugs in here). */
   onLockIn?: (task: DailyTask) => void;
+  /** The 'add task' shortcut asks for the picker (opened when the button would be enabled); onOpenHandled consumes the ask. */
+  openPicker?: boolean;
+  onOpenHandled?: () => void;
 }
 
-export function DailyTab({ daily, bank, premium, plan, now, timeZone, onLockIn }: DailyTabProps) {
+export function DailyTab({ daily, bank, premium, plan, now, timeZone, onLockIn, openPicker = false, onOpenHandled }: DailyTabProps) {
   const [pickerOpen, setPickerOpen] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const tasks = useMemo(() => (daily.data ? sortDaily(daily.data.tasks, now, timeZone) : []), [daily.data, now, timeZone]);
   const count = tasks.length;
+  const canAdd = Boolean(daily.data) && count < DAILY_TASK_LIMIT;
+
+  useEffect(() => {
+    if (!openPicker || !daily.data) return; // wait for the list: the count decides
+    if (canAdd) setPickerOpen(true);
+    onOpenHandled?.();
+  }, [openPicker, canAdd, daily.data, onOpenHandled]);
 
   return (
     <section aria-labelledby="todays-focus-title">
+      <LockInPanel />
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <h2 id="todays-focus-title" ref={headingRef} tabIndex={-1} className="text-xl font-semibold text-slate-900 outline-none dark:text-white">
           {TASKS_COPY.todaysFocus}
@@ -79,7 +92,8 @@ export function DailyTab({ daily, bank, premium, plan, now, timeZone, onLockIn }
         </ul>
       )}
 
-      {!premium && <PremiumUpsellCard plan={plan} />}
+      {/* During a trial the card stays, offering the paid plan now (spec section 2). */}
+      {(!premium || plan.trialActive) && <PremiumUpsellCard plan={plan} />}
 
       <AddToDailyDialog
         open={pickerOpen}

@@ -1,28 +1,31 @@
 // The signed-in main screen: header, greeting, the trial-ended banner, and the two tabs (Today's
-// Focus and the Task Bank). Plan-dependent parts take their facts as props: the plans domain
-// does not exist yet, so routes.tsx renders this with the free-plan defaults.
+// Focus and the Task Bank). The plan (banner, upsell card) comes from the subscription status.
 import { useEffect, useState } from 'react';
+import { useTaskShortcuts } from '../shortcuts/useTaskShortcuts';
 import { DAILY_TASK_LIMIT, JUMP_TO_TOP_THRESHOLD_PX } from '../../../shared/constants';
 import type { DailyTask } from '../../../shared/tasks';
 import { Button } from '../../ui/Button';
 import { Logo } from '../../ui/Logo';
 import { Tabs } from '../../ui/Tabs';
 import { usePageTitle } from '../../ui/usePageTitle';
+import { useInsightsModals } from '../analytics/launcher';
 import { AccountMenu } from '../auth/AccountMenu';
+import { useLockIn } from '../lockin/LockInProvider';
 import { useAuth } from '../auth/useAuth';
 import { BankTab } from './BankTab';
 import { TASKS_COPY } from './copy';
 import { DailyTab } from './DailyTab';
 import { ArrowUpIcon, ChartIcon } from './icons';
 import { greetingName } from './logic';
-import { FREE_PLAN_STATE, type PlanState, TrialEndedBanner } from './parts';
+import { TrialEndedBanner } from './parts';
+import { showTrialEndedBanner } from '../plans/logic';
+import { usePlanStatus } from '../plans/usePlan';
 import { useBankList, useDailyList, useDailyReset } from './useTasksData';
+import { MAIN_ID } from '../../ui/SkipLink';
 
 type TabKey = 'daily' | 'bank';
 
 export interface TasksHomeProps {
-  /** Subscription facts; defaults to a free user who never had a trial. */
-  plan?: PlanState;
   /** Opens the analytics modal (premium 'My Analytics'). */
   onOpenAnalytics?: () => void;
   /** Opens the Lock-In dialog for a task (premium). */
@@ -39,15 +42,21 @@ function browserTimeZone(): string {
   }
 }
 
-export function TasksHome({ plan = FREE_PLAN_STATE, onOpenAnalytics, onLockIn, onOpenAiSuggestions }: TasksHomeProps) {
+export function TasksHome({ onOpenAnalytics, onLockIn, onOpenAiSuggestions }: TasksHomeProps) {
   usePageTitle(TASKS_COPY.pageTitle);
   const { user } = useAuth();
   const premium = user?.premium ?? false;
+  const insights = useInsightsModals(premium);
+  const { plan } = usePlanStatus();
   const timeZone = user?.timeZone || browserTimeZone();
   const [tab, setTab] = useState<TabKey>('daily');
+  // 'm' opens what the My Analytics button opens, for the same (premium) users.
+  const { request, handled } = useTaskShortcuts({ setTab, onOpenAnalytics: premium ? (onOpenAnalytics ?? insights.openAnalytics) : undefined });
   const bank = useBankList();
   const daily = useDailyList();
   const now = useDailyReset(daily.data);
+  const lockIn = useLockIn();
+  const lockInOnTask = onLockIn ?? ((task: DailyTask) => lockIn.open({ task: { id: task.id, title: task.title, category: task.category } }));
 
   const dailyCount = daily.data?.tasks.length;
   const bankCount = bank.data?.total;
@@ -59,9 +68,10 @@ export function TasksHome({ plan = FREE_PLAN_STATE, onOpenAnalytics, onLockIn, o
           <Logo />
           <div className="flex items-center gap-2">
             {premium && (
-              <Button variant="outline" size="sm" onClick={onOpenAnalytics} disabled={!onOpenAnalytics}>
+              <Button variant="outline" size="sm" onClick={onOpenAnalytics ?? insights.openAnalytics}>
                 <ChartIcon />
-                {TASKS_COPY.myAnalytics}
+                {/* Icon only on narrow screens, where the header also holds the account menu. */}
+                <span className="sr-only sm:not-sr-only">{TASKS_COPY.myAnalytics}</span>
               </Button>
             )}
             <AccountMenu />
@@ -69,8 +79,8 @@ export function TasksHome({ plan = FREE_PLAN_STATE, onOpenAnalytics, onLockIn, o
         </div>
       </header>
 
-      <main className="mx-auto max-w-4xl px-4 py-6 sm:px-6 sm:py-8">
-        <TrialEndedBanner show={plan.trialExpired && !plan.hasSubscription} />
+      <main id={MAIN_ID} className="mx-auto max-w-4xl px-4 py-6 sm:px-6 sm:py-8">
+        <TrialEndedBanner show={showTrialEndedBanner(plan)} />
         <h1 className="mb-6 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white">
           Welcome back, {greetingName(user)}!
         </h1>
@@ -92,15 +102,25 @@ export function TasksHome({ plan = FREE_PLAN_STATE, onOpenAnalytics, onLockIn, o
               plan={plan}
               now={now}
               timeZone={timeZone}
-              onLockIn={onLockIn}
+              onLockIn={lockInOnTask}
+              openPicker={request === 'addTaskPicker'}
+              onOpenHandled={handled}
             />
           ) : (
-            <BankTab bank={bank} premium={premium} timeZone={timeZone} onOpenAiSuggestions={onOpenAiSuggestions} />
+            <BankTab
+              bank={bank}
+              premium={premium}
+              timeZone={timeZone}
+              onOpenAiSuggestions={onOpenAiSuggestions ?? insights.openAiSuggestions}
+              openForm={request === 'newBankTask'}
+              onOpenHandled={handled}
+            />
           )}
         </Tabs>
       </main>
 
       {tab === 'bank' && <JumpToTop />}
+      {insights.modals}
     </div>
   );
 }

@@ -1,4 +1,6 @@
 // Small inline icons for the tasks screen (decorative: every control that uses one is named).
+export { CheckIcon, ClockIcon, CrownIcon, SparklesIcon } from '../../ui/icons';
+
 const base = {
   viewBox: '0 0 24 24',
   fill: 'none',
@@ -6,14 +8,13 @@ const base = {
   strokeWidth: 2,
   strokeLinecap: 'round',
   strokeLinejoin: 'round',
-  'aria-hidden': true,
 } as const;
 
 type IconProps = { className?: string };
 
 export function PlusIcon({ className = 'h-4 w-4' }: IconProps) {
   return (
-    <svg {...base} className={className}>
+    <svg {...base} aria-hidden="true" className={className}>
       <path d="M12 5v14M5 12h14" />
     </svg>
   );
@@ -21,7 +22,7 @@ export function PlusIcon({ className = 'h-4 w-4' }: IconProps) {
 
 export function CalendarPlusIcon({ className = 'h-4 w-4' }: IconProps) {
   return (
-    <svg {...base} className={className}>
+    <svg {...base} aria-hidden="true" className={className}>
       <rect x="3" y="5" width="18" height="16" rx="2" />
       <path d="M16 3v4M8 3v4M3 10h18M12 13v5M9.5 15.5h5" />
     </svg>
@@ -30,7 +31,7 @@ export function CalendarPlusIcon({ className = 'h-4 w-4' }: IconProps) {
 
 export function PencilIcon({ className = 'h-4 w-4' }: IconProps) {
   return (
-    <svg {...base} className={className}>
+    <svg {...base} aria-hidden="true" className={className}>
       <path d="M17 3a2.8 2.8 0 0 1 4 4L7.5 20.5 2 22l1.5-5.5Z" />
       <path d="m15 5 4 4" />
     </svg>
@@ -39,7 +40,7 @@ export function PencilIcon({ className = 'h-4 w-4' }: IconProps) {
 
 export function TrashIcon({ className = 'h-4 w-4' }: IconProps) {
   return (
-    <svg {...base} className={className}>
+    <svg {...base} aria-hidden="true" className={className}>
       <path d="M3 6h18M8 6V4h8v2M19 6l-1 14a2 2 0 0 1-2 2H8a2 2 0 0 1-2-2L5 6M10 11v6M14 11v6" />
     </svg>
   );
@@ -47,24 +48,15 @@ export function TrashIcon({ className = 'h-4 w-4' }: IconProps) {
 
 export function XIcon({ className = 'h-4 w-4' }: IconProps) {
   return (
-    <svg {...base} className={className}>
+    <svg {...base} aria-hidden="true" className={className}>
       <path d="M18 6 6 18M6 6l12 12" />
-    </svg>
-  );
-}
-
-export function SparklesIcon({ className = 'h-4 w-4' }: IconProps) {
-  return (
-    <svg {...base} className={className}>
-      <path d="M12 3l1.9 5.1L19 10l-5.1 1.9L12 17l-1.9-5.1L5 10l5.1-1.9Z" />
-      <path d="M19 15v4M17 17h4M5 3v3M3.5 4.5h3" />
     </svg>
   );
 }
 
 export function ChartIcon({ className = 'h-4 w-4' }: IconProps) {
   return (
-    <svg {...base} className={className}>
+    <svg {...base} aria-hidden="true" className={className}>
       <path d="M3 3v18h18" />
       <path d="M7 15l4-4 3 3 5-6" />
     </svg>
@@ -73,43 +65,18 @@ export function ChartIcon({ className = 'h-4 w-4' }: IconProps) {
 
 export function ArrowUpIcon({ className = 'h-5 w-5' }: IconProps) {
   return (
-    <svg {...base} className={className}>
+    <svg {...base} aria-hidden="true" className={className}>
       <path d="M12 19V5M5 12l7-7 7 7" />
-    </svg>
-  );
-}
-
-export function ClockIcon({ className = 'h-3.5 w-3.5' }: IconProps) {
-  return (
-    <svg {...base} className={className}>
-      <circle cx="12" cy="12" r="9" />
-      <path d="M12 7v5l3 2" />
     </svg>
   );
 }
 
 export function TimerIcon({ className = 'h-4 w-4' }: IconProps) {
   return (
-    <svg {...base} className={className}>
+    <svg {...base} aria-hidden="true" className={className}>
       <circle cx="12" cy="13" r="8" />
       <path d="M12 9v4l2 2M9 2h6" />
     </svg>
   );
 }
 
-export function CrownIcon({ className = 'h-5 w-5' }: IconProps) {
-  return (
-    <svg viewBox="0 0 24 24" className={className} fill="currentColor" aria-hidden="true">
-      <path d="M3 7.5 7.5 11 12 4l4.5 7L21 7.5 19 18H5L3 7.5Z" />
-      <rect x="5" y="19.5" width="14" height="2" rx="1" />
-    </svg>
-  );
-}
-
-export function CheckIcon({ className = 'h-4 w-4' }: IconProps) {
-  return (
-    <svg {...base} className={className}>
-      <path d="M20 6 9 17l-5-5" />
-    </svg>
-  );
-}

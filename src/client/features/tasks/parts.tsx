@@ -1,6 +1,7 @@
 // Small pieces of the tasks screen: category badge, list skeleton, the premium upsell card and
 // the trial-ended banner.
 import { categoryStyle } from '../../../shared/categories';
+import type { PlanStatus } from '../../../shared/plans';
 import { ROUTES } from '../../../shared/routes';
 import { Button, ButtonLink } from '../../ui/Button';
 import { LOAD_FAILED, RETRY, TASKS_COPY } from './copy';
@@ -55,16 +56,8 @@ export function EmptyState({ title, hint }: { title: string; hint: string }) {
   );
 }
 
-/** What the plans domain will tell us; until it exists every user is free with no trial history. */
-export interface PlanState {
-  trialExpired: boolean;
-  hasSubscription: boolean;
-  hasUsedFreeTrial: boolean;
-  trialActive: boolean;
-}
-export const FREE_PLAN_STATE: PlanState = { trialExpired: false, hasSubscription: false, hasUsedFreeTrial: false, trialActive: false };
-
-export function PremiumUpsellCard({ plan }: { plan: PlanState }) {
+/** For users without Premium; the buttons follow the plan (trial used, trial running). */
+export function PremiumUpsellCard({ plan }: { plan: Pick<PlanStatus, 'hasUsedFreeTrial' | 'trialActive'> }) {
   return (
     <section
       aria-labelledby="premium-upsell-title"
@@ -87,15 +80,13 @@ export function PremiumUpsellCard({ plan }: { plan: PlanState }) {
             ))}
           </ul>
           <div className="mt-4 flex flex-wrap gap-2">
-            {plan.hasUsedFreeTrial ? (
+            {plan.trialActive ? (
+              // A trial already unlocks everything: the one thing left to offer is paying now.
+              <ButtonLink to={`${ROUTES.subscribe}?payment=true`}>{TASKS_COPY.upgradeNow}</ButtonLink>
+            ) : plan.hasUsedFreeTrial ? (
               <ButtonLink to={`${ROUTES.subscribe}?payment=true`}>{TASKS_COPY.getPremium}</ButtonLink>
             ) : (
               <ButtonLink to={ROUTES.subscribe}>{TASKS_COPY.startFreeTrial}</ButtonLink>
-            )}
-            {plan.trialActive && (
-              <ButtonLink variant="outline" to={`${ROUTES.subscribe}?payment=true`}>
-                {TASKS_COPY.upgradeNow}
-              </ButtonLink>
             )}
           </div>
         </div>

@@ -248,6 +248,7 @@ export function useAddToDaily(timeZone: string) {
   const caches = useTaskCaches();
   const toast = useToast();
   const fail = useFailureToast();
+  const announceReset = useAnnounceReset();
   const mutation = useMutation(
     trpc.tasks.daily.add.mutationOptions({
       onMutate: async (input): Promise<Snapshot> => {
@@ -261,8 +262,9 @@ export function useAddToDaily(timeZone: string) {
         caches.patchDaily((old) => ({ ...old, tasks: [...old.tasks, ...added] }));
         return snapshot;
       },
-      onSuccess: (tasks, input, snapshot) => {
-        caches.patchDaily((old) => ({ ...old, tasks }));
+      onSuccess: (result, input, snapshot) => {
+        caches.patchDaily((old) => ({ ...old, tasks: result.tasks }));
+        if (result.reset) announceReset(result.reset);
         const first = snapshot?.bank?.tasks.find((t) => t.id === input.ids[0]);
         toast({ ...(input.ids.length === 1 && first ? taskAdded(first.title) : tasksAdded(input.ids.length)), variant: 'success' });
       },
@@ -295,7 +297,12 @@ export function useToggleDaily() {
   const trpc = useTRPC();
   const caches = useTaskCaches();
   const fail = useFailureToast();
+  const announceReset = useAnnounceReset();
   const optimistic = (completed: boolean) => ({
+    // A reset this write ran first is announced here: the refetch after it finds none due.
+    onSuccess: (result: { reset: DailyResetResult | null }) => {
+      if (result.reset) announceReset(result.reset);
+    },
     onMutate: async (input: { id: string }): Promise<Snapshot> => {
       const snapshot = await caches.snapshot();
       caches.patchDaily((old) => ({ ...old, tasks: old.tasks.map((t) => (t.id === input.id ? { ...t, completed } : t)) }));
@@ -320,8 +327,12 @@ export function useRemoveFromDaily() {
   const trpc = useTRPC();
   const caches = useTaskCaches();
   const fail = useFailureToast();
+  const announceReset = useAnnounceReset();
   return useMutation(
     trpc.tasks.daily.remove.mutationOptions({
+      onSuccess: (result) => {
+        if (result.reset) announceReset(result.reset);
+      },
       onMutate: async (input): Promise<Snapshot> => {
         const snapshot = await caches.snapshot();
         caches.patchDaily((old) => ({ ...old, tasks: old.tasks.filter((t) => t.id !== input.id) }));
@@ -337,23 +348,27 @@ export function useRemoveFromDaily() {
 }
 
 /**
- * The daily reset: the list read reports one it performed; besides, the server is asked every
+ * The daily reset: the list read (or a Today's Focus write) reports one it performed; besides, the server is asked every
  * DAILY_RESET_CHECK_MS. A reset that dropped completed tasks is announced with the spec's toast.
  * Returns the current time, refreshed on each check, so 'n days ago' badges stay right.
  */
-export function useDailyReset(daily: DailyList | undefined): Date {
-  const trpc = useTRPC();
-  const caches = useTaskCaches();
+/** The spec's 'Daily Reset Complete' toast for a reset that dropped completed tasks. */
+function useAnnounceReset(): (reset: DailyResetResult) => void {
   const toast = useToast();
-  const [now, setNow] = useState(() => new Date());
-  const announced = useRef(new WeakSet<DailyResetResult>());
-
-  const announce = useCallback(
+  return useCallback(
     (reset: DailyResetResult) => {
       if (reset.removed >= 1) toast({ ...dailyResetComplete(reset.removed, reset.carriedOver), variant: 'success' });
     },
     [toast],
   );
+}
+
+export function useDailyReset(daily: DailyList | undefined): Date {
+  const trpc = useTRPC();
+  const caches = useTaskCaches();
+  const [now, setNow] = useState(() => new Date());
+  const announced = useRef(new WeakSet<DailyResetResult>());
+  const announce = useAnnounceReset();
 
   useEffect(() => {
     const reset = daily?.reset;

@@ -1,2 +1,5 @@
 export * from './accounts';
+export * from './insights';
+export * from './lockin';
+export * from './plans';
 export * from './tasks';

@@ -1,0 +1,150 @@
+// The AI Suggestions modal (premium), loaded lazily from the Bank tab's 'AI Task Suggestions'
+// button. Nothing is sent until Generate is pressed; then the user's bank and daily tasks and
+// their categories go to POST /api/ai-suggestions (through tRPC). Chosen suggestions are added to
+// the Task Bank with the bank's own rules (the free limit and its toast).
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { BUILT_IN_CATEGORIES } from '../../../shared/constants';
+import { AI_FAILURE_SUGGESTION, AI_MAX_TASKS, type AiSuggestion } from '../../../shared/insights';
+import { useToast } from '../../lib/toast';
+import { useTRPC } from '../../lib/trpc';
+import { Button, Spinner } from '../../ui/Button';
+import { Dialog } from '../../ui/Dialog';
+import { CategoryBadge } from '../tasks/parts';
+import { useBankList, useCreateBankTask, useDailyList } from '../tasks/useTasksData';
+
+export const AI_COPY = {
+  title: 'AI Task Suggestions',
+  description: 'Ideas for your next tasks, based on the tasks you already have.',
+  privacy: 'Your task titles, descriptions and categories are sent to generate suggestions only when you press Generate.',
+  generate: 'Generate Suggestions',
+  generating: 'Generating suggestions...',
+  again: 'Generate New Suggestions',
+  add: (n: number) => (n > 0 ? `Add to Task Bank (${n})` : 'Add to Task Bank'),
+  added: (n: number) => ({ title: 'Suggestions Added', description: `${n} ${n === 1 ? 'task has' : 'tasks have'} been added to your Task Bank.` }),
+} as const;
+
+const isPlaceholder = (s: AiSuggestion) => s.title === AI_FAILURE_SUGGESTION.title && s.description === AI_FAILURE_SUGGESTION.description;
+
+export default function AiSuggestionsModal({ onClose }: { onClose: () => void }) {
+  const trpc = useTRPC();
+  const toast = useToast();
+  const bank = useBankList();
+  const daily = useDailyList();
+  const { create, isPending: adding } = useCreateBankTask();
+  const [suggestions, setSuggestions] = useState<AiSuggestion[] | null>(null);
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+
+  const mutation = useMutation(
+    trpc.insights.aiSuggestions.mutationOptions({
+      onSuccess: (answer) => {
+        setSuggestions(answer.suggestions);
+        setSelected(new Set());
+      },
+      // The spec: any failure (a refusal, a network error) shows the single placeholder.
+      onError: () => {
+        setSuggestions([AI_FAILURE_SUGGESTION]);
+        setSelected(new Set());
+      },
+    }),
+  );
+
+  const generate = () => {
+    const seen = new Set<string>();
+    const tasks = [...(daily.data?.tasks ?? []), ...(bank.data?.tasks ?? [])]
+      .filter((t) => (seen.has(t.id) ? false : (seen.add(t.id), true)))
+      .slice(0, AI_MAX_TASKS)
+      .map((t) => ({ title: t.title, description: t.description, category: t.category }));
+    const categories = [...BUILT_IN_CATEGORIES, ...(bank.data?.customCategories ?? [])];
+    mutation.mutate({ tasks, categories });
+  };
+
+  const toggle = (i: number) =>
+    setSelected((old) => {
+      const next = new Set(old);
+      if (next.has(i)) next.delete(i);
+      else next.add(i);
+      return next;
+    });
+
+  const addSelected = () => {
+    if (!suggestions) return;
+    let added = 0;
+    for (const i of [...selected].sort((a, b) => a - b)) {
+      const s = suggestions[i];
+      if (!s) continue;
+      // create() refuses with the spec's 'Task Limit Reached' toast once the free bank is full.
+      if (!create({ title: s.title, description: s.description, category: s.category })) break;
+      added += 1;
+    }
+    if (added > 0) {
+      toast({ ...AI_COPY.added(added), variant: 'success' });
+      onClose();
+    }
+  };
+
+  const busy = mutation.isPending;
+  const choosable = suggestions?.filter((s) => !isPlaceholder(s)).length ?? 0;
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={AI_COPY.title}
+      description={AI_COPY.description}
+      size="lg"
+      footer={
+        suggestions && (
+          <>
+            <Button variant="outline" onClick={generate} loading={busy}>
+              {AI_COPY.again}
+            </Button>
+            {choosable > 0 && (
+              <Button onClick={addSelected} disabled={selected.size === 0 || busy} busy={adding}>
+                {AI_COPY.add(selected.size)}
+              </Button>
+            )}
+          </>
+        )
+      }
+    >
+      {!suggestions ? (
+        <div className="rounded-xl border-2 border-dashed border-slate-300 px-6 py-10 text-center dark:border-slate-700">
+          <p className="text-sm muted">{AI_COPY.privacy}</p>
+          <Button className="mt-4" onClick={generate} loading={busy}>
+            {busy ? AI_COPY.generating : AI_COPY.generate}
+          </Button>
+        </div>
+      ) : busy ? (
+        <p role="status" className="flex items-center justify-center gap-2 py-10 text-sm muted">
+          <Spinner />
+          {AI_COPY.generating}
+        </p>
+      ) : (
+        <ul className="space-y-2" data-testid="ai-suggestions">
+          {suggestions.map((s, i) =>
+            isPlaceholder(s) ? (
+              <li key={i} role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-50">
+                <p className="font-medium">{s.title}</p>
+                <p className="text-sm">{s.description}</p>
+              </li>
+            ) : (
+              <li key={i}>
+                <label className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-200 p-3 hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800">
+                  <input type="checkbox" className="mt-1 h-4 w-4 accent-brand-600" checked={selected.has(i)} onChange={() => toggle(i)} />
+                  <span className="min-w-0 flex-1">
+                    <span className="block font-medium text-slate-900 dark:text-white">{s.title}</span>
+                    <span className="mt-0.5 block text-sm muted">{s.description}</span>
+                    <span className="mt-1.5 inline-block">
+                      <CategoryBadge category={s.category} />
+                    </span>
+                  </span>
+                </label>
+              </li>
+            ),
+          )}
+        </ul>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,26 @@
+// Words of the analytics dashboard (the spec's quoted texts are in src/shared/insights.ts).
+export const ANALYTICS_COPY = {
+  premiumTitle: 'Productivity Dashboard',
+  freeTitle: 'Quick Analytics',
+  thisWeek: 'This Week',
+  allTime: 'All Time',
+  periodLabel: 'Period',
+  retry: 'Try again',
+  unlockTitle: 'Unlock Premium Analytics',
+  unlockItems: [
+    'Category performance breakdowns',
+    'Detailed session trends and graphs',
+    'Focus time heatmaps',
+    'Overdue task tracking',
+    'Weekly progress reports',
+    'Productivity pattern analysis',
+  ],
+  upgrade: 'Upgrade to Premium',
+  categoryFocus: 'Category Focus',
+  activityTrends: 'Activity Trends',
+  overdueTasks: 'Overdue Tasks',
+  heatmapTitle: 'Your Best Focus Hours',
+  quitTitle: 'Why sessions end early',
+  bestHoursTitle: 'Best focus time',
+  showTable: 'Show the numbers as a table',
+} as const;

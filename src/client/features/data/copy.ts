@@ -1,0 +1,59 @@
+// Words of the 'Your data' card on Manage Account.
+import { IMPORT_MAX_BYTES, type ImportResult } from '../../../shared/data';
+
+export const DATA_COPY = {
+  title: 'Your data',
+  description: 'Download everything LockIn keeps about you, bring in an export from another LockIn account, or delete your account.',
+  downloadHeading: 'Download',
+  downloadJson: 'All data (JSON)',
+  downloadTasksCsv: 'Tasks (CSV)',
+  downloadSessionsCsv: 'Focus sessions (CSV)',
+  downloadHint: 'The JSON file can be imported again; the CSV files open in any spreadsheet.',
+  importHeading: 'Import',
+  importButton: 'Import a JSON export',
+  importing: 'Importing…',
+  importHint: `A LockIn JSON export, up to ${IMPORT_MAX_BYTES / (1024 * 1024)} MiB. It is merged into this account; tasks and sessions you already have are not duplicated.`,
+  importTooLarge: `That file is larger than ${IMPORT_MAX_BYTES / (1024 * 1024)} MiB.`,
+  importFailedTitle: 'Import failed',
+  importDoneTitle: 'Import complete',
+  deleteHeading: 'Delete account',
+  deleteHint: 'Deleting your account cannot be undone.',
+  deleteButton: 'Delete account',
+  dialogTitle: 'Delete your account?',
+  dialogIntro: 'This deletes your account and everything in it at once. You will lose:',
+  lost: [
+    'your Task Bank, Today’s Focus and custom categories',
+    'every focus session, its goal and quit reason, and your streak',
+    'your completed-task history and analytics',
+    'your Premium subscription or trial, which ends now (no further charges)',
+    'every signed-in session, on every device',
+  ],
+  dialogAdvice: 'Download your data first if you may want it later.',
+  confirmLabel: (email: string) => `Type your email (${email}) to confirm`,
+  cancel: 'Cancel',
+  confirmDelete: 'Delete my account',
+  deleting: 'Deleting…',
+  deleteFailedTitle: 'Could not delete your account',
+} as const;
+
+function plural(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** 'Added 3 bank tasks, 12 focus sessions. 2 already here were kept.' */
+export function describeImport(result: ImportResult): string {
+  const a = result.added;
+  const parts = [
+    a.bank && plural(a.bank, 'bank task', 'bank tasks'),
+    a.daily && plural(a.daily, "task on Today's Focus", "tasks on Today's Focus"),
+    a.customCategories && plural(a.customCategories, 'category', 'categories'),
+    a.focusSessions && plural(a.focusSessions, 'focus session', 'focus sessions'),
+    a.completions && plural(a.completions, 'completed task', 'completed tasks'),
+  ].filter(Boolean);
+  const skipped = Object.values(result.skipped).reduce((sum, n) => sum + n, 0);
+  let text = parts.length > 0 ? `Added ${parts.join(', ')}.` : 'Nothing new to add.';
+  if (skipped > 0) text += ` ${plural(skipped, 'item was', 'items were')} already here and kept as they are.`;
+  if (result.skippedRunningSessions > 0) text += ` ${plural(result.skippedRunningSessions, 'running session was', 'running sessions were')} not imported.`;
+  if (result.streakUpdated) text += ' Your streak was updated.';
+  return text;
+}

@@ -1,0 +1,85 @@
+// The icons more than one screen uses, drawn once (decorative: every control that shows one is
+// named by its text or aria-label). Screen-specific icons stay in their feature's icons.tsx.
+import type { ReactNode } from 'react';
+import { siFacebook, siGithub, siGoogle, siOpenid, siReplit, siX } from 'simple-icons';
+import type { OAuthProviderId } from '../../shared/oauth';
+
+export type IconProps = { className?: string };
+
+function Stroke({ className, children }: { className: string; children: ReactNode }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      className={className}
+    >
+      {children}
+    </svg>
+  );
+}
+
+export function SparklesIcon({ className = 'h-4 w-4' }: IconProps) {
+  return (
+    <Stroke className={className}>
+      <path d="M12 3l1.9 5.1L19 10l-5.1 1.9L12 17l-1.9-5.1L5 10l5.1-1.9Z" />
+      <path d="M19 15v4M17 17h4M5 3v3M3.5 4.5h3" />
+    </Stroke>
+  );
+}
+
+export function CrownIcon({ className = 'h-4 w-4' }: IconProps) {
+  return (
+    <svg viewBox="0 0 24 24" className={className} fill="currentColor" aria-hidden="true">
+      <path d="M3 7.5 7.5 11 12 4l4.5 7L21 7.5 19 18H5L3 7.5Z" />
+      <rect x="5" y="19.5" width="14" height="2" rx="1" />
+    </svg>
+  );
+}
+
+export function ClockIcon({ className = 'h-4 w-4' }: IconProps) {
+  return (
+    <Stroke className={className}>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M12 7v5l3 2" />
+    </Stroke>
+  );
+}
+
+export function CheckIcon({ className = 'h-4 w-4' }: IconProps) {
+  return (
+    <Stroke className={className}>
+      <path d="M20 6 9 17l-5-5" />
+    </Stroke>
+  );
+}
+
+/**
+ * Each sign-in provider's own mark, from simple-icons (CC0). GitHub's and X's marks are black,
+ * so they take the text colour and stay visible in dark mode; the others keep their brand colour.
+ * The OIDC button shows Replit's mark under the default label, OpenID's for any other issuer.
+ */
+export function ProviderMark({ provider, name }: { provider: OAuthProviderId; name: string }) {
+  const icon =
+    provider === 'oidc'
+      ? name.trim().toLowerCase() === siReplit.title.toLowerCase()
+        ? siReplit
+        : siOpenid
+      : { google: siGoogle, facebook: siFacebook, github: siGithub, twitter: siX }[provider];
+  const monochrome = icon === siGithub || icon === siX;
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      data-mark={icon.slug}
+      className="h-5 w-5 shrink-0"
+      fill={monochrome ? 'currentColor' : `#${icon.hex}`}
+    >
+      <path d={icon.path} />
+    </svg>
+  );
+}

@@ -1,0 +1,138 @@
+// Validated sessions, kept in the process for a few seconds so an authenticated request needs no
+// database round trip. Exactness comes from invalidation, not from the TTL: whatever ends a
+// session or changes its user fires a NOTIFY from a trigger (drizzle/0005), delivered to every
+// process on commit, and the code paths that end sessions here also drop them at once. The TTL
+// only bounds how long a missed notification could matter (and the LISTEN connection being down
+// clears everything).
+import { LRUCache } from 'lru-cache';
+import type { Db } from '../db/client';
+import type { Session, SessionUser } from './sessions';
+
+/** Entries are a few hundred bytes: 10,000 of them is a few MB at most. */
+export const SESSION_CACHE_MAX = 10_000;
+export const SESSION_CACHE_TTL_MS = 10_000;
+/** The NOTIFY channel the triggers of drizzle/0005 write to. */
+export const SESSION_CHANNEL = 'lockin_sessions';
+
+export interface CachedSession {
+  session: Session;
+  user: SessionUser;
+}
+
+interface Entry extends CachedSession {
+  db: Db;
+}
+
+class SessionCache {
+  private readonly entries = new LRUCache<string, Entry>({
+    max: SESSION_CACHE_MAX,
+    ttl: SESSION_CACHE_TTL_MS,
+    dispose: (entry, sessionId) => this.unindex(entry.user.id, sessionId),
+  });
+  /** userId → the cached session ids of that user, so a user change drops all of them. */
+  private readonly byUser = new Map<string, Set<string>>();
+  /** Databases whose changes reach this process (a listener is running); others are not cached. */
+  private readonly listening = new WeakSet<Db>();
+  /**
+   * Bumped by every invalidation. A database read that started before an invalidation may have
+   * seen the row just deleted; such a result is not cached (see `set`).
+   */
+  private generation = 0;
+
+  enable(db: Db): void {
+    this.listening.add(db);
+  }
+
+  disable(db: Db): void {
+    this.listening.delete(db);
+    this.clear();
+  }
+
+  /** The token to pass to `set` for a read that starts now. */
+  snapshot(): number {
+    return this.generation;
+  }
+
+  get(db: Db, sessionId: string): CachedSession | undefined {
+    const entry = this.entries.get(sessionId);
+    return entry && entry.db === db ? entry : undefined;
+  }
+
+  /** Caches a session read from the database, unless anything was invalidated since the read began. */
+  set(db: Db, value: CachedSession, readStartedAt: number): void {
+    if (readStartedAt !== this.generation || !this.listening.has(db)) return;
+    this.entries.set(value.session.id, { ...value, db });
+    let ids = this.byUser.get(value.user.id);
+    if (!ids) {
+      ids = new Set();
+      this.byUser.set(value.user.id, ids);
+    }
+    ids.add(value.session.id);
+  }
+
+  /** Replaces the cached copy (after a renewal moved the expiry), if one is still cached. */
+  update(db: Db, value: CachedSession): void {
+    const entry = this.entries.peek(value.session.id);
+    // In place: set() would count as a replacement and restart the TTL.
+    if (entry && entry.db === db) entry.session = value.session;
+  }
+
+  dropSession(sessionId: string): void {
+    this.generation++;
+    this.entries.delete(sessionId);
+  }
+
+  dropUser(userId: string): void {
+    this.generation++;
+    for (const id of [...(this.byUser.get(userId) ?? [])]) this.entries.delete(id);
+    this.byUser.delete(userId);
+  }
+
+  clear(): void {
+    this.generation++;
+    this.entries.clear();
+    this.byUser.clear();
+  }
+
+  /** A NOTIFY payload from the triggers: `s:<session id>` or `u:<user id>`. */
+  onNotification(payload: string): void {
+    if (payload.startsWith('s:')) this.dropSession(payload.slice(2));
+    else if (payload.startsWith('u:')) this.dropUser(payload.slice(2));
+    else this.clear();
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private unindex(userId: string, sessionId: string): void {
+    const ids = this.byUser.get(userId);
+    if (!ids) return;
+    ids.delete(sessionId);
+    if (ids.size === 0) this.byUser.delete(userId);
+  }
+}
+
+/** One per process: session ids are unique across databases, and entries remember theirs. */
+export const sessionCache = new SessionCache();
+
+/**
+ * Starts delivering the database's session notifications to the cache and turns caching on for
+ * it; if the database cannot LISTEN, sessions are simply not cached. Returns the stop function.
+ */
+export async function attachSessionInvalidation(
+  db: Db,
+  listen: (channel: string, onMessage: (payload: string) => void, onListen: () => void) => Promise<() => Promise<void>>,
+): Promise<() => Promise<void>> {
+  try {
+    // onListen runs again after a reconnect: whatever was missed meanwhile is forgotten wholesale.
+    const stop = await listen(SESSION_CHANNEL, (payload) => sessionCache.onNotification(payload), () => sessionCache.clear());
+    sessionCache.enable(db);
+    return async () => {
+      sessionCache.disable(db);
+      await stop().catch(() => undefined);
+    };
+  } catch {
+    return async () => undefined;
+  }
+}

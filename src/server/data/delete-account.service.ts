@@ -1,0 +1,53 @@
+// Deleting an account: the typed email confirms it, the subscription is cancelled at the provider
+// first (so nobody is billed for an account that no longer exists), then one transaction removes
+// the user row (every user-owned table cascades), its sessions and the rate-limit counters keyed
+// on its email, and finally any cached session of the user is dropped.
+import { eq, like, or } from 'drizzle-orm';
+import { hashToken } from '../accounts/sessions';
+import { DATA_MESSAGES } from '../../shared/data';
+import { rateLimits, sessions, users } from '../db/schema';
+import type { AppDeps } from '../deps';
+import { AppError } from '../http/errors';
+import { cancelSubscriptionImmediately } from '../plans/plans.service';
+
+/**
+ * The two calls into other domains, in one object so a test can watch them being made (and the
+ * order: the subscription is cancelled before anything is deleted).
+ */
+export const deletionSeams = {
+  /** Ends a demo or Stripe subscription at once (not at period end). */
+  cancelSubscription: (deps: AppDeps, userId: string): Promise<void> => cancelSubscriptionImmediately(deps, userId),
+  /** Drops any in-process cached session of the user (none exists until the request-path work lands). */
+  invalidateCachedSessions(_userId: string): void {},
+};
+
+export interface DeletedAccount {
+  sessionsEnded: number;
+}
+
+export async function deleteAccount(deps: AppDeps, user: { id: string; email: string }, input: { email: string }): Promise<DeletedAccount> {
+  if (input.email.trim().toLowerCase() !== user.email.trim().toLowerCase()) {
+    throw new AppError('BAD_REQUEST', DATA_MESSAGES.emailMismatch);
+  }
+  try {
+    await deletionSeams.cancelSubscription(deps, user.id);
+  } catch (error) {
+    // Nothing is deleted while the provider may still bill: the person can try again.
+    deps.log.error('account deletion: cancelling the subscription failed', error);
+    throw new AppError('INTERNAL', DATA_MESSAGES.cancelFailed);
+  }
+  const ended = await deps.db.transaction(async (tx) => {
+    // Sessions are deleted explicitly (not only by cascade) to count them for the answer.
+    const gone = await tx.delete(sessions).where(eq(sessions.userId, user.id)).returning({ id: sessions.id });
+    const [deleted] = await tx.delete(users).where(eq(users.id, user.id)).returning({ id: users.id });
+    if (!deleted) throw new AppError('NOT_FOUND', 'Account not found');
+    // Counters keyed on the email or the user id (hashed, whatever the rule) are this person's
+    // too; per-IP counters are nobody's alone.
+    const subjects = [hashToken(user.email.trim().toLowerCase()), hashToken(user.id.trim().toLowerCase())];
+    await tx.delete(rateLimits).where(or(...subjects.map((hash) => like(rateLimits.key, `%:${hash}`))));
+    return gone.length;
+  });
+  deletionSeams.invalidateCachedSessions(user.id);
+  deps.log.info(`account deleted (${ended} sessions ended)`);
+  return { sessionsEnded: ended };
+}

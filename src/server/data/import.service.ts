@@ -1,0 +1,227 @@
+// Merges a LockIn JSON export into the signed-in account, all or nothing. Rows whose id the account
+// already has are left as they are (an export imported twice adds nothing the second time); the
+// plan's limits are checked against the merged result before anything is written. The profile,
+// the plan and the daily-reset time stay the account's own: a file can never grant Premium.
+import { eq } from 'drizzle-orm';
+import { BUILT_IN_CATEGORIES, DAILY_TASK_LIMIT, FREE_BANK_LIMIT } from '../../shared/constants';
+import { DATA_MESSAGES, exportDocumentSchema, type ExportDocument, type ImportResult } from '../../shared/data';
+import type { Tx } from '../db/client';
+import { bankTasks, customCategories, dailyTasks, lockInSessions, lockInStreaks, taskCompletions } from '../db/schema';
+import type { AppDeps } from '../deps';
+import { AppError, describeZodError } from '../http/errors';
+import { isPremium } from '../plans/plan-status';
+import { lockUser } from '../tasks/tasks.service';
+
+/** Rows per INSERT: well under PostgreSQL's 65,535 bind parameters for the widest table. */
+const INSERT_BATCH = 500;
+const BUILT_IN = new Set<string>(BUILT_IN_CATEGORIES);
+
+/** Parses and validates the upload: 400 naming what is wrong, before any database work. */
+export function parseExport(text: string): ExportDocument {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    throw new AppError('BAD_REQUEST', DATA_MESSAGES.notJson);
+  }
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
+    throw new AppError('BAD_REQUEST', 'The file must be a JSON object (a LockIn export)');
+  }
+  // Check the marker first, so a foreign JSON file is named as such rather than by its first missing field.
+  const format = exportDocumentSchema.shape.format.safeParse((raw as { format?: unknown }).format);
+  if (!format.success) throw new AppError('BAD_REQUEST', `Format ${format.error.issues[0]?.message ?? 'is not a LockIn export'}`);
+  const version = exportDocumentSchema.shape.version.safeParse((raw as { version?: unknown }).version);
+  if (!version.success) throw new AppError('BAD_REQUEST', `Version ${version.error.issues[0]?.message ?? 'is invalid'}`);
+  const parsed = exportDocumentSchema.safeParse(raw);
+  if (!parsed.success) throw new AppError('BAD_REQUEST', describeZodError(parsed.error));
+  return parsed.data;
+}
+
+async function insertInBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < rows.length; i += INSERT_BATCH) await insert(rows.slice(i, i + INSERT_BATCH));
+}
+
+const date = (value: string) => new Date(value);
+const dateOrNull = (value: string | null) => (value === null ? null : new Date(value));
+
+export async function importExport(deps: AppDeps, user: { id: string }, text: string): Promise<ImportResult> {
+  const file = parseExport(text);
+  const bankLimit = (await isPremium(deps, user.id)) ? null : FREE_BANK_LIMIT;
+  const now = deps.clock.now();
+  const userId = user.id;
+
+  return deps.db.transaction(async (tx) => {
+    // The tasks domain's per-user lock: counts checked here stay true until commit.
+    await lockUser(tx, userId, now);
+
+    const haveBank = new Set((await tx.select({ id: bankTasks.id }).from(bankTasks).where(eq(bankTasks.userId, userId))).map((r) => r.id));
+    const newBank = file.bank.filter((t) => !haveBank.has(t.id));
+    if (bankLimit !== null && haveBank.size + newBank.length > bankLimit) {
+      throw new AppError('LIMIT_REACHED', DATA_MESSAGES.bankLimit(haveBank.size, newBank.length, bankLimit));
+    }
+
+    const haveDaily = new Set((await tx.select({ id: dailyTasks.id }).from(dailyTasks).where(eq(dailyTasks.userId, userId))).map((r) => r.id));
+    const newDaily = file.daily.tasks.filter((t) => !haveDaily.has(t.id));
+    if (haveDaily.size + newDaily.length > DAILY_TASK_LIMIT) {
+      throw new AppError('LIMIT_REACHED', DATA_MESSAGES.dailyLimit(haveDaily.size, newDaily.length, DAILY_TASK_LIMIT));
+    }
+
+    await insertInBatches(newBank, (batch) =>
+      tx.insert(bankTasks).values(
+        batch.map((t) => ({
+          userId,
+          id: t.id,
+          title: t.title,
+          description: t.description,
+          category: t.category,
+          createdAt: date(t.createdAt),
+        })),
+      ),
+    );
+
+    if (newDaily.length > 0) {
+      await tx.insert(dailyTasks).values(
+        newDaily.map((t) => ({
+          userId,
+          id: t.id,
+          title: t.title,
+          description: t.description,
+          category: t.category,
+          createdAt: date(t.createdAt),
+          addedAt: date(t.addedAt),
+          completed: t.completed,
+          completedAt: dateOrNull(t.completedAt),
+          isCarryOver: t.isCarryOver,
+          carryOverDate: dateOrNull(t.carryOverDate),
+          plannedOn: t.plannedOn,
+        })),
+      );
+    }
+
+    const categories = await importCategories(tx, userId, file);
+    const sessions = await importSessions(tx, userId, file);
+    const completions = await importCompletions(tx, userId, file);
+    const streakUpdated = await importStreak(tx, userId, file, now);
+
+    return {
+      added: {
+        bank: newBank.length,
+        daily: newDaily.length,
+        customCategories: categories.added,
+        focusSessions: sessions.added,
+        completions: completions.added,
+      },
+      skipped: {
+        bank: file.bank.length - newBank.length,
+        daily: file.daily.tasks.length - newDaily.length,
+        customCategories: file.customCategories.length - categories.added,
+        focusSessions: file.focusSessions.length - sessions.added - sessions.running,
+        completions: file.completions.length - completions.added,
+      },
+      skippedRunningSessions: sessions.running,
+      streakUpdated,
+    };
+  });
+}
+
+async function importCategories(tx: Tx, userId: string, file: ExportDocument): Promise<{ added: number }> {
+  // Built-in names are never custom categories (the tasks domain refuses them too).
+  const wanted = file.customCategories.filter((c) => !BUILT_IN.has(c.name));
+  if (wanted.length === 0) return { added: 0 };
+  const inserted = await tx
+    .insert(customCategories)
+    .values(wanted.map((c) => ({ userId, name: c.name, createdAt: date(c.createdAt) })))
+    .onConflictDoNothing()
+    .returning({ name: customCategories.name });
+  return { added: inserted.length };
+}
+
+async function importSessions(tx: Tx, userId: string, file: ExportDocument): Promise<{ added: number; running: number }> {
+  // A session still running in the file belongs to the server it runs on: it is not brought over
+  // (it would also clash with the one-running-session rule), and the answer counts it.
+  const ended = file.focusSessions.filter((s) => s.status !== 'active');
+  const running = file.focusSessions.length - ended.length;
+  if (ended.length === 0) return { added: 0, running };
+  // A session is already here when its id or its other-shape id (alias) matches an id or alias
+  // here: either way it is one session (and the alias is unique per user).
+  const have = new Set<string>();
+  const haveAlias = new Set<string>();
+  const rows = await tx.select({ id: lockInSessions.id, aliasId: lockInSessions.aliasId }).from(lockInSessions).where(eq(lockInSessions.userId, userId));
+  for (const r of rows) {
+    have.add(r.id);
+    if (r.aliasId) haveAlias.add(r.aliasId);
+  }
+  const fresh = ended.filter((s) => {
+    const known = (id: string) => have.has(id) || haveAlias.has(id);
+    if (known(s.id) || (s.aliasId && known(s.aliasId))) return false;
+    // Later rows of the same file that share an id or alias with this one are the same session.
+    have.add(s.id);
+    if (s.aliasId) haveAlias.add(s.aliasId);
+    return true;
+  });
+  await insertInBatches(fresh, (batch) =>
+    tx.insert(lockInSessions).values(
+      batch.map((s) => ({
+        userId,
+        id: s.id,
+        aliasId: s.aliasId ?? null,
+        taskTitle: s.taskTitle,
+        category: s.category,
+        goalText: s.goalText,
+        goalMinutes: s.goalMinutes,
+        actualMinutes: s.actualMinutes,
+        status: s.status,
+        completed: s.completed,
+        quitEarly: s.quitEarly,
+        quitReason: s.quitReason,
+        startedAt: date(s.startedAt),
+        endsAt: date(s.endsAt),
+        endedAt: dateOrNull(s.endedAt),
+      })),
+    ),
+  );
+  return { added: fresh.length, running };
+}
+
+async function importCompletions(tx: Tx, userId: string, file: ExportDocument): Promise<{ added: number }> {
+  if (file.completions.length === 0) return { added: 0 };
+  // History rows have only a local serial id: the same task completed at the same instant is the same row.
+  const key = (taskId: string, completedAt: Date) => `${taskId}\u0000${completedAt.toISOString()}`;
+  const existing = await tx
+    .select({ taskId: taskCompletions.taskId, completedAt: taskCompletions.completedAt })
+    .from(taskCompletions)
+    .where(eq(taskCompletions.userId, userId));
+  const seen = new Set(existing.map((r) => key(r.taskId, r.completedAt)));
+  const fresh = file.completions.filter((c) => {
+    const k = key(c.taskId, date(c.completedAt));
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+  await insertInBatches(fresh, (batch) =>
+    tx.insert(taskCompletions).values(
+      batch.map((c) => ({ userId, taskId: c.taskId, title: c.title, category: c.category, plannedOn: c.plannedOn, completedAt: date(c.completedAt) })),
+    ),
+  );
+  return { added: fresh.length };
+}
+
+/** The streak with the later last day wins (on a tie, the longer one): merging never shortens a streak. */
+async function importStreak(tx: Tx, userId: string, file: ExportDocument, now: Date): Promise<boolean> {
+  const incoming = file.streak;
+  if (!incoming || incoming.lastDay === null) return false;
+  const [current] = await tx
+    .select({ current: lockInStreaks.current, lastDay: lockInStreaks.lastDay })
+    .from(lockInStreaks)
+    .where(eq(lockInStreaks.userId, userId))
+    .for('update');
+  if (current && current.lastDay !== null) {
+    const newer = incoming.lastDay > current.lastDay || (incoming.lastDay === current.lastDay && incoming.current > current.current);
+    if (!newer) return false;
+  }
+  await tx
+    .insert(lockInStreaks)
+    .values({ userId, current: incoming.current, lastDay: incoming.lastDay, updatedAt: now })
+    .onConflictDoUpdate({ target: lockInStreaks.userId, set: { current: incoming.current, lastDay: incoming.lastDay, updatedAt: now } });
+  return true;
+}

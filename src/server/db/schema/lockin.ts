@@ -1,0 +1,64 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+
+/**
+ * Every Lock-In session of a signed-in user, behind both REST shapes of the spec
+ * (/api/lock-in-sessions and /api/focus-sessions). Ids are unique per user: server-made for
+ * lock-in sessions, the client's 'focus_…' id for focus sessions.
+ */
+export const lockInSessions = pgTable(
+  'lock_in_sessions',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    id: text('id').notNull(),
+    /**
+     * The other REST shape's id for the same session: a client of the spec records one session
+     * through both /api/lock-in-sessions and /api/focus-sessions; the focus id is kept here so
+     * both PUTs reach the one row and the session counts once.
+     */
+    aliasId: text('alias_id'),
+    taskTitle: text('task_title').notNull(),
+    category: text('category').notNull().default('General'),
+    /** Optional free-text goal the user typed in the setup step. */
+    goalText: text('goal_text'),
+    goalMinutes: integer('goal_minutes').notNull(),
+    /** Null until the session ends. */
+    actualMinutes: integer('actual_minutes'),
+    /** 'active', 'completed' or 'quit'; only moves forward. */
+    status: text('status').notNull().default('active'),
+    completed: boolean('completed').notNull().default(false),
+    quitEarly: boolean('quit_early').notNull().default(false),
+    /** Distracted, Interrupted, Tired, Finished early, Other, or null. */
+    quitReason: text('quit_reason'),
+    /** Server clock. */
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    /** startedAt + goal: when the countdown reaches zero. */
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.id] }),
+    index('lock_in_sessions_user_started_idx').on(t.userId, t.startedAt),
+    index('lock_in_sessions_user_status_idx').on(t.userId, t.status),
+    uniqueIndex('lock_in_sessions_user_alias_idx').on(t.userId, t.aliasId),
+    // One running session per user.
+    uniqueIndex('lock_in_sessions_one_active_idx')
+      .on(t.userId)
+      .where(sql`${t.status} = 'active'`),
+  ],
+);
+
+/** The server-side streak of a signed-in user: consecutive local days with a completed session. */
+export const lockInStreaks = pgTable('lock_in_streaks', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  current: integer('current').notNull().default(0),
+  /** The user's local day of the last completed session. */
+  lastDay: date('last_day', { mode: 'string' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,362 @@
+// The analytics dashboard's figures, computed in SQL in the user's own time zone. Every query
+// aggregates in the database and returns at most a few hundred rows (a 7 × 24 heatmap, one row
+// per category, seven days), so a history of any length never travels into JavaScript.
+//
+// Definitions (see docs/decisions/2026-11-22-analytics-figures.md):
+// - a session counts once it has ended ('completed' or 'quit'); a running one is left out;
+// - focus time is the minutes actually focused in ended sessions, quit ones included;
+// - sessions belong to the local day, weekday and hour in which they started;
+// - tasks completed come from the completion history (task_completions), which outlives the
+//   daily reset; a task's completion delay is the local days from its due date to its completion;
+// - 'this week' runs Monday to Sunday in the user's zone.
+import { type SQL, sql } from 'drizzle-orm';
+import { OVERDUE_TOP, RECENT_ACTIVITY_DAYS } from '../../shared/constants';
+import {
+  type ActivityDay,
+  type Analytics,
+  type BasicAnalytics,
+  bestFocusHours,
+  type CategoryStat,
+  type HeatmapCell,
+  type OverdueTask,
+  type PremiumAnalytics,
+  type QuitInsights,
+  type WeeklyStats,
+} from '../../shared/insights';
+import { daysBetween, localDate, safeTimeZone } from '../../shared/local-date';
+import type { Db } from '../db/client';
+import type { AppDeps } from '../deps';
+import { isPremium } from '../plans/plan-status';
+
+export interface InsightsUser {
+  id: string;
+  timeZone: string;
+}
+
+/** drizzle's execute() answers an array on postgres.js and `{ rows }` on PGlite. */
+async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown;
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
+const DAY_MS = 86_400_000;
+
+/** YYYY-MM-DD plus n calendar days. */
+export function addDays(date: string, n: number): string {
+  const [y, m, d] = date.split('-').map(Number);
+  return new Date(Date.UTC(y!, m! - 1, d!) + n * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The Monday of the week holding a local date. */
+export function weekStart(date: string): string {
+  const [y, m, d] = date.split('-').map(Number);
+  const weekday = (new Date(Date.UTC(y!, m! - 1, d!)).getUTCDay() + 6) % 7; // Monday 0
+  return addDays(date, -weekday);
+}
+
+/** The instant a local date begins in the zone, as SQL (DST-correct: PostgreSQL resolves it). */
+const localMidnight = (date: string, tz: string) => sql`(${date}::timestamp at time zone ${tz})`;
+
+interface Calendar {
+  tz: string;
+  today: string;
+  weekStart: string;
+  /** First of the seven days of recent activity. */
+  recentStart: string;
+  /** Earliest of weekStart and recentStart: one indexed range read serves both. */
+  windowStart: string;
+}
+
+function calendarOf(user: InsightsUser, now: Date): Calendar {
+  const tz = safeTimeZone(user.timeZone);
+  const today = localDate(now, tz);
+  const ws = weekStart(today);
+  const recentStart = addDays(today, -(RECENT_ACTIVITY_DAYS - 1));
+  return { tz, today, weekStart: ws, recentStart, windowStart: ws < recentStart ? ws : recentStart };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Queries
+
+interface DayRow {
+  day: string;
+  completed: number;
+  quit: number;
+  minutes: number;
+}
+
+/** Ended sessions per local day since the window start (indexed on user_id, started_at). */
+function sessionsByDay(db: Db, userId: string, cal: Calendar): Promise<DayRow[]> {
+  return rowsOf<DayRow>(
+    db,
+    sql`select (started_at at time zone ${cal.tz})::date::text as day,
+          count(*) filter (where status = 'completed')::int as completed,
+          count(*) filter (where status = 'quit')::int as quit,
+          coalesce(sum(actual_minutes), 0)::int as minutes
+        from lock_in_sessions
+        where user_id = ${userId} and status in ('completed', 'quit')
+          and started_at >= ${localMidnight(cal.windowStart, cal.tz)}
+        group by 1`,
+  );
+}
+
+/** Task completions per local day since the window start. */
+function tasksByDay(db: Db, userId: string, cal: Calendar): Promise<{ day: string; tasks: number }[]> {
+  return rowsOf(
+    db,
+    sql`select (completed_at at time zone ${cal.tz})::date::text as day, count(*)::int as tasks
+        from task_completions
+        where user_id = ${userId} and completed_at >= ${localMidnight(cal.windowStart, cal.tz)}
+        group by 1`,
+  );
+}
+
+interface TaskTotals {
+  tasks: number;
+  avgDelay: number | null;
+}
+
+function taskTotals(db: Db, userId: string, cal: Calendar): Promise<TaskTotals[]> {
+  return rowsOf<TaskTotals>(
+    db,
+    sql`select count(*)::int as tasks,
+          avg(greatest(0, (completed_at at time zone ${cal.tz})::date - planned_on))::float8 as "avgDelay"
+        from task_completions where user_id = ${userId}`,
+  );
+}
+
+/** The stored streak, read as 0 once its last day is before yesterday (the user's local dates). */
+async function currentStreak(db: Db, userId: string, cal: Calendar): Promise<number> {
+  const rows = await rowsOf<{ current: number; lastDay: string | null }>(
+    db,
+    sql`select current, last_day::text as "lastDay" from lock_in_streaks where user_id = ${userId}`,
+  );
+  const row = rows[0];
+  if (!row || !row.lastDay) return 0;
+  return row.lastDay >= addDays(cal.today, -1) ? row.current : 0;
+}
+
+interface SessionTotals {
+  completed: number;
+  quit: number;
+  minutes: number;
+}
+
+/** The free view's all-time figures: one aggregate row over the user's rollups. */
+async function sessionTotals(db: Db, userId: string): Promise<SessionTotals> {
+  const [row] = await rowsOf<SessionTotals>(
+    db,
+    sql`select coalesce(sum(completed), 0)::int as completed,
+          coalesce(sum(quit), 0)::int as quit,
+          coalesce(sum(minutes), 0)::int as minutes
+        from insights_session_rollups where user_id = ${userId}`,
+  );
+  return row ?? { completed: 0, quit: 0, minutes: 0 };
+}
+
+interface BreakdownRow {
+  gCategory: number;
+  gCell: number;
+  gReason: number;
+  category: string | null;
+  day: number | null;
+  hour: number | null;
+  reason: string | null;
+  sessions: number;
+  completed: number;
+  quit: number;
+  minutes: number;
+}
+
+/**
+ * The user's ended sessions grouped four ways at once (GROUPING SETS): the totals, per category,
+ * per local weekday × hour (heatmap and quit hours), and per quit reason. It reads the rollups
+ * (insights_session_rollups: sessions already summed per local weekday, hour, category and
+ * reason by triggers), so its cost does not grow with the length of the history.
+ */
+function sessionBreakdown(db: Db, userId: string): Promise<BreakdownRow[]> {
+  return rowsOf<BreakdownRow>(
+    db,
+    sql`select grouping(category)::int as "gCategory", grouping(day, hour)::int as "gCell",
+          grouping(reason)::int as "gReason",
+          category, day::int as day, hour::int as hour, reason,
+          sum(sessions)::int as sessions,
+          sum(completed)::int as completed,
+          sum(quit)::int as quit,
+          sum(minutes)::int as minutes
+        from insights_session_rollups
+        where user_id = ${userId}
+        group by grouping sets ((), (category), (day, hour), (reason))`,
+  );
+}
+
+interface OverdueRow {
+  id: string;
+  title: string;
+  category: string;
+  dueDate: string;
+  total: number;
+}
+
+/**
+ * Unfinished tasks on Today's Focus whose due date (the day first planned) is before today; the
+ * oldest first. Reading planned_on rather than the carry-over flag keeps the answer right on a new
+ * day before the list's daily reset has run.
+ */
+function overdue(db: Db, userId: string, cal: Calendar): Promise<OverdueRow[]> {
+  return rowsOf<OverdueRow>(
+    db,
+    sql`select id, title, category, planned_on::text as "dueDate",
+          (count(*) over ())::int as total
+        from daily_tasks
+        where user_id = ${userId} and not completed and planned_on < ${cal.today}::date
+        order by planned_on asc, seq asc
+        limit ${OVERDUE_TOP}`,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shaping
+
+function weekly(days: DayRow[], taskDays: { day: string; tasks: number }[], cal: Calendar): WeeklyStats {
+  const inWeek = (d: string) => d >= cal.weekStart && d <= cal.today;
+  const week = days.filter((d) => inWeek(d.day));
+  return {
+    sessionsThisWeek: week.reduce((a, d) => a + d.completed, 0),
+    tasksCompletedThisWeek: taskDays.filter((d) => inWeek(d.day)).reduce((a, d) => a + d.tasks, 0),
+    focusTimeThisWeek: week.reduce((a, d) => a + d.minutes, 0),
+    sessionsEndedEarlyThisWeek: week.reduce((a, d) => a + d.quit, 0),
+  };
+}
+
+function recentActivity(days: DayRow[], taskDays: { day: string; tasks: number }[], cal: Calendar): ActivityDay[] {
+  const byDay = new Map(days.map((d) => [d.day, d]));
+  const tasksOn = new Map(taskDays.map((d) => [d.day, d.tasks]));
+  return Array.from({ length: RECENT_ACTIVITY_DAYS }, (_, i) => {
+    const date = addDays(cal.recentStart, i);
+    const d = byDay.get(date);
+    return { date, sessionsCompleted: d?.completed ?? 0, focusTime: d?.minutes ?? 0, tasksCompleted: tasksOn.get(date) ?? 0 };
+  });
+}
+
+const QUIT_TOP = 3;
+const NO_REASON = 'No reason given';
+
+function shapeBreakdown(rows: BreakdownRow[]) {
+  const totals = rows.find((r) => r.gCategory !== 0 && r.gCell !== 0 && r.gReason !== 0);
+  const categoryRows = rows.filter((r) => r.gCategory === 0);
+  const cellRows = rows.filter((r) => r.gCell === 0);
+  const reasonRows = rows.filter((r) => r.gReason === 0 && r.reason !== null && r.quit > 0);
+
+  const categoryStats: CategoryStat[] = categoryRows
+    .filter((r) => r.minutes > 0)
+    .map((r) => ({
+      category: r.category ?? 'General',
+      focusTime: r.minutes,
+      completionRate: r.sessions > 0 ? Math.round((r.completed / r.sessions) * 100) : 0,
+      tasksCompleted: r.completed,
+    }))
+    .sort((a, b) => b.focusTime - a.focusTime || a.category.localeCompare(b.category));
+
+  const heatmap: HeatmapCell[] = cellRows
+    .filter((r) => r.completed > 0)
+    .map((r) => ({ day: r.day!, hour: r.hour!, count: r.completed }))
+    .sort((a, b) => a.day - b.day || a.hour - b.hour);
+
+  const quitByHour = new Map<number, number>();
+  for (const r of cellRows) if (r.quit > 0) quitByHour.set(r.hour!, (quitByHour.get(r.hour!) ?? 0) + r.quit);
+  const quitInsights: QuitInsights = {
+    total: totals?.quit ?? 0,
+    reasons: reasonRows
+      .map((r) => ({ reason: r.reason === '' ? NO_REASON : r.reason!, count: r.quit }))
+      .sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason)),
+    hours: [...quitByHour]
+      .map(([hour, count]) => ({ hour, count }))
+      .sort((a, b) => b.count - a.count || a.hour - b.hour)
+      .slice(0, QUIT_TOP),
+    categories: categoryRows
+      .filter((r) => r.quit > 0)
+      .map((r) => ({ category: r.category ?? 'General', count: r.quit, rate: Math.round((r.quit / r.sessions) * 100) }))
+      .sort((a, b) => b.count - a.count || b.rate - a.rate || a.category.localeCompare(b.category))
+      .slice(0, QUIT_TOP),
+  };
+
+  return {
+    completed: totals?.completed ?? 0,
+    quit: totals?.quit ?? 0,
+    minutes: totals?.minutes ?? 0,
+    sessions: totals?.sessions ?? 0,
+    categoryStats,
+    heatmap,
+    quitInsights,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The service
+
+/**
+ * GET /api/analytics and the dashboard: the four basic figures (plus this week's) for everyone,
+ * every other field only for a premium user. The queries are independent reads, sent together.
+ */
+export async function getAnalytics(deps: AppDeps, user: InsightsUser): Promise<Analytics> {
+  const premium = await isPremium(deps, user.id);
+  const cal = calendarOf(user, deps.clock.now());
+  const db = deps.db;
+
+  if (!premium) {
+    const [totals, days, taskDays, tasks, streak] = await Promise.all([
+      sessionTotals(db, user.id),
+      sessionsByDay(db, user.id, cal),
+      tasksByDay(db, user.id, cal),
+      taskTotals(db, user.id, cal),
+      currentStreak(db, user.id, cal),
+    ]);
+    const { sessionsEndedEarlyThisWeek: _hidden, ...weeklyStats } = weekly(days, taskDays, cal);
+    const basic: BasicAnalytics = {
+      premium: false,
+      totalFocusTime: totals.minutes,
+      dailyStreak: streak,
+      totalSessionsCompleted: totals.completed,
+      tasksCompleted: tasks[0]?.tasks ?? 0,
+      weeklyStats,
+    };
+    return basic;
+  }
+
+  const [breakdownRows, days, taskDays, tasks, streak, overdueRows] = await Promise.all([
+    sessionBreakdown(db, user.id),
+    sessionsByDay(db, user.id, cal),
+    tasksByDay(db, user.id, cal),
+    taskTotals(db, user.id, cal),
+    currentStreak(db, user.id, cal),
+    overdue(db, user.id, cal),
+  ]);
+  const b = shapeBreakdown(breakdownRows);
+  const overdueTasks: OverdueTask[] = overdueRows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    category: r.category,
+    dueDate: r.dueDate,
+    daysOverdue: daysBetween(r.dueDate, cal.today),
+  }));
+  const result: PremiumAnalytics = {
+    premium: true,
+    totalFocusTime: b.minutes,
+    dailyStreak: streak,
+    totalSessionsCompleted: b.completed,
+    tasksCompleted: tasks[0]?.tasks ?? 0,
+    sessionsEndedEarly: b.quit,
+    avgSessionDuration: b.sessions > 0 ? Math.round(b.minutes / b.sessions) : 0,
+    tasksOverdue: overdueRows[0]?.total ?? 0,
+    avgCompletionDelay: Math.round(tasks[0]?.avgDelay ?? 0),
+    weeklyStats: weekly(days, taskDays, cal),
+    categoryStats: b.categoryStats,
+    recentActivity: recentActivity(days, taskDays, cal),
+    overdueTasks,
+    heatmap: b.heatmap,
+    bestHours: bestFocusHours(b.heatmap),
+    quitInsights: b.quitInsights,
+  };
+  return result;
+}

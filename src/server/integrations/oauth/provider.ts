@@ -1,0 +1,73 @@
+// The provider interface every sign-in provider implements, and the helpers they share: the
+// profile-fetching HTTP call, the access-token check and the name splitting.
+import type { OAuth2Tokens } from 'arctic';
+import type { Clock } from '../../clock';
+import { OAUTH_PROVIDER_IDS, type OAuthProviderId } from '../../../shared/oauth';
+
+export { OAUTH_PROVIDER_IDS, type OAuthProviderId };
+
+/** Who the provider says signed in. Accounts are keyed by (provider, providerUserId), never email. */
+export interface OAuthProfile {
+  providerUserId: string;
+  /** A verified address, or null when the provider gave none. */
+  email: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+}
+
+/** What the start of a flow must remember (in short-lived cookies) until the callback. */
+export interface AuthorizationRequest {
+  url: URL;
+  state: string;
+  codeVerifier: string;
+  /** OpenID Connect only. */
+  nonce: string | null;
+}
+
+export interface OAuthProvider {
+  readonly id: OAuthProviderId;
+  createAuthorization(): Promise<AuthorizationRequest>;
+  /** Exchanges the code and fetches the profile; throws on any failure. */
+  finish(code: string, codeVerifier: string, nonce: string | null): Promise<OAuthProfile>;
+}
+
+/** What every provider factory receives besides its own credentials. */
+export interface ProviderContext {
+  /** APP_URL/api/auth/{id}/callback */
+  redirectUri: string;
+  /** A fixed provider URL, sent to the test stand-in when OAUTH_API_BASE is set. */
+  url: (real: string) => string;
+  clock: Clock;
+}
+
+export interface Credentials {
+  clientId: string;
+  clientSecret: string;
+}
+
+export class OAuthProfileError extends Error {
+  override name = 'OAuthProfileError';
+}
+
+export const PROFILE_TIMEOUT_MS = 10_000;
+
+export async function getJson(
+  url: string,
+  accessToken: string,
+  headers: Record<string, string> = {},
+): Promise<unknown> {
+  const res = await fetch(url, {
+    headers: { accept: 'application/json', 'user-agent': 'LockIn', ...headers, authorization: `Bearer ${accessToken}` },
+    signal: AbortSignal.timeout(PROFILE_TIMEOUT_MS),
+  });
+  if (!res.ok) throw new OAuthProfileError(`${new URL(url).host}${new URL(url).pathname} answered ${res.status}`);
+  return res.json();
+}
+
+export function accessTokenOf(tokens: OAuth2Tokens): string {
+  // GitHub answers a bad code with HTTP 200 and { error }, which OAuth2Client reads as tokens.
+  const data = tokens.data as { error?: unknown; error_description?: unknown };
+  if (typeof data.error === 'string') throw new OAuthProfileError(`token endpoint refused the code: ${data.error}`);
+  return tokens.accessToken();
+}

@@ -1,0 +1,31 @@
+// tRPC procedures of Lock-In, the ones the client uses: validate with the shared schemas, call
+// the service. Core Lock-In is open to every signed-in user; the per-task start (taskId) is
+// premium, decided by the service with the plans rule.
+import {
+  completeSessionInput,
+  importLocalInput,
+  listSessionsInput,
+  quitSessionInput,
+  startSessionInput,
+} from '../../shared/lockin';
+import { protectedProcedure, router } from '../trpc/init';
+import * as lockin from './lockin.service';
+
+export const lockinRouter = router({
+  running: protectedProcedure.query(({ ctx }) => lockin.getRunning(ctx.deps, ctx.user)),
+  list: protectedProcedure.input(listSessionsInput).query(({ ctx, input }) => lockin.listSessions(ctx.deps, ctx.user, input ?? {})),
+  streak: protectedProcedure.query(({ ctx }) => lockin.getStreak(ctx.deps, ctx.user)),
+  start: protectedProcedure.input(startSessionInput).mutation(async ({ ctx, input }) => {
+    const { session } = await lockin.startSession(ctx.deps, ctx.user, input);
+    return { session, serverNow: ctx.deps.clock.now().toISOString() };
+  }),
+  complete: protectedProcedure
+    .input(completeSessionInput)
+    .mutation(({ ctx, input }) => lockin.endSession(ctx.deps, ctx.user, { id: input.id, outcome: 'completed', actualMinutes: input.actualMinutes })),
+  quit: protectedProcedure.input(quitSessionInput).mutation(({ ctx, input }) =>
+    lockin.endSession(ctx.deps, ctx.user, { id: input.id, outcome: 'quit', actualMinutes: input.actualMinutes, reason: input.reason ?? null }),
+  ),
+  importLocal: protectedProcedure
+    .input(importLocalInput)
+    .mutation(({ ctx, input }) => lockin.importLocalSessions(ctx.deps, ctx.user, input.sessions)),
+});

@@ -1,0 +1,377 @@
+// The Lock-In rules: one running session per user, times stamped by the server's clock, status
+// only moving forward (active → completed | quit), actual minutes between 0 and the goal, and
+// the streak advanced in the same transaction as the completion, in the user's time zone.
+// Plain functions of (deps, user, input), shared by the tRPC procedures and both REST shapes.
+//
+// Concurrency: the end of a session is one `update … where status = 'active' returning`, so of a
+// completion and a quit racing on two connections exactly one changes the row; the other finds
+// it ended and answers like a repeat (same outcome) or a conflict (the other outcome). The
+// partial unique index on status = 'active' keeps a second start from creating a second session.
+import { and, desc, eq, or } from 'drizzle-orm';
+import { DEFAULT_CATEGORY, LOCAL_HISTORY_LIMIT } from '../../shared/constants';
+import { localDate, safeTimeZone } from '../../shared/local-date';
+import {
+  advanceStreak,
+  currentStreak,
+  isAllowedDuration,
+  LOCKIN_COPY,
+  LOCKIN_MESSAGES,
+  type CompletionResult,
+  type LocalSession,
+  type LockInSessionView,
+  type QuitReason,
+  type RunningSession,
+  type SessionStatus,
+  type StreakView,
+  minutesFromSeconds,
+  streakLevel,
+} from '../../shared/lockin';
+import type { Db, Tx } from '../db/client';
+import { isUniqueViolation } from '../db/errors';
+import { dailyTasks, lockInSessions, lockInStreaks } from '../db/schema';
+import type { AppDeps } from '../deps';
+import { AppError, fieldLabel } from '../http/errors';
+import { isPremium } from '../plans/plan-status';
+
+export interface LockInUser {
+  id: string;
+  timeZone: string;
+}
+
+type SessionRow = typeof lockInSessions.$inferSelect;
+
+const MINUTE_MS = 60_000;
+/**
+ * How early (by the server's clock) a completion may arrive before the countdown's end: covers
+ * the request's travel time and a browser clock a little ahead of ours, and nothing more, so a
+ * session cannot be "completed" long before its time to grow a streak.
+ */
+export const COMPLETION_GRACE_MS = 30_000;
+/** A second REST shape recording the same session arrives right after the first. */
+const ALIAS_WINDOW_MS = 60_000;
+
+const notFound = () => new AppError('NOT_FOUND', LOCKIN_MESSAGES.notFound);
+
+export function toView(row: SessionRow): LockInSessionView {
+  return {
+    id: row.id,
+    taskTitle: row.taskTitle,
+    category: row.category,
+    goalText: row.goalText,
+    goalMinutes: row.goalMinutes,
+    actualMinutes: row.actualMinutes,
+    status: row.status as SessionStatus,
+    completed: row.completed,
+    quitEarly: row.quitEarly,
+    quitReason: (row.quitReason as QuitReason | null) ?? null,
+    startTime: row.startedAt.toISOString(),
+    endsAt: row.endsAt.toISOString(),
+    completedAt: row.endedAt ? row.endedAt.toISOString() : null,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+async function findRunning(tx: Db | Tx, userId: string): Promise<SessionRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(lockInSessions)
+    .where(and(eq(lockInSessions.userId, userId), eq(lockInSessions.status, 'active')))
+    .limit(1);
+  return row;
+}
+
+/** Finds a session by its id, or (for the focus-session shape) by the alias it was given. */
+async function findSession(tx: Tx, userId: string, id: string, byAlias = false): Promise<SessionRow | undefined> {
+  const match = byAlias ? or(eq(lockInSessions.id, id), eq(lockInSessions.aliasId, id)) : eq(lockInSessions.id, id);
+  const [row] = await tx
+    .select()
+    .from(lockInSessions)
+    .where(and(eq(lockInSessions.userId, userId), match))
+    .limit(1);
+  return row;
+}
+
+/** The running session (if any) with the server's clock, so another device or a reload resumes it. */
+export async function getRunning(deps: AppDeps, user: LockInUser): Promise<RunningSession> {
+  const row = await findRunning(deps.db, user.id);
+  return { session: row ? toView(row) : null, serverNow: deps.clock.now().toISOString() };
+}
+
+export async function listSessions(deps: AppDeps, user: LockInUser, input: { limit?: number } = {}): Promise<LockInSessionView[]> {
+  const rows = await deps.db
+    .select()
+    .from(lockInSessions)
+    .where(eq(lockInSessions.userId, user.id))
+    .orderBy(desc(lockInSessions.startedAt), desc(lockInSessions.createdAt))
+    .limit(input.limit ?? 100);
+  return rows.map(toView);
+}
+
+function toStreakView(state: { current: number; lastDay: string | null }, now: Date, timeZone: string): StreakView {
+  const current = currentStreak(state, localDate(now, safeTimeZone(timeZone)));
+  return { current, lastDay: state.lastDay, level: streakLevel(current) };
+}
+
+export async function getStreak(deps: AppDeps, user: LockInUser): Promise<StreakView> {
+  const [row] = await deps.db
+    .select({ current: lockInStreaks.current, lastDay: lockInStreaks.lastDay })
+    .from(lockInStreaks)
+    .where(eq(lockInStreaks.userId, user.id));
+  return toStreakView(row ?? { current: 0, lastDay: null }, deps.clock.now(), user.timeZone);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Streak (inside the completing transaction)
+
+/** Locks the user's streak row (creating it on first use) and advances it for a completion on `at`. */
+async function advanceStreakIn(tx: Tx, user: LockInUser, at: Date, now: Date): Promise<StreakView> {
+  await tx.insert(lockInStreaks).values({ userId: user.id, current: 0, lastDay: null }).onConflictDoNothing();
+  const [row] = await tx
+    .select({ current: lockInStreaks.current, lastDay: lockInStreaks.lastDay })
+    .from(lockInStreaks)
+    .where(eq(lockInStreaks.userId, user.id))
+    .for('update');
+  const timeZone = safeTimeZone(user.timeZone);
+  const before = row ?? { current: 0, lastDay: null };
+  // A streak that has already lapsed counts as 0 before this completion is added.
+  const live = { current: currentStreak(before, localDate(at, timeZone)), lastDay: before.lastDay };
+  const next = advanceStreak(live, localDate(at, timeZone));
+  if (next.current !== before.current || next.lastDay !== before.lastDay) {
+    await tx.update(lockInStreaks).set({ current: next.current, lastDay: next.lastDay, updatedAt: now }).where(eq(lockInStreaks.userId, user.id));
+  }
+  return toStreakView(next, now, timeZone);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Starting
+
+export interface StartInput {
+  goalMinutes: number;
+  goalText?: string | null;
+  taskTitle?: string;
+  category?: string;
+  /** Per-task Lock-In from Today's Focus (premium): title and category come from the task. */
+  taskId?: string;
+  /** The focus-session shape's client id ('focus_…'); otherwise the server makes one. */
+  clientId?: string;
+}
+
+export type StartResult = { session: LockInSessionView; created: boolean };
+
+/**
+ * Starts a session now (server clock). A session still marked running whose end has passed (the
+ * tab was closed at zero) is completed first, so it is neither lost nor blocking. Another one
+ * still running answers 409 naming it, and the client offers to resume it.
+ */
+export async function startSession(deps: AppDeps, user: LockInUser, input: StartInput): Promise<StartResult> {
+  if (!isAllowedDuration(input.goalMinutes)) throw new AppError('BAD_REQUEST', `${fieldLabel(['goalMinutes'])} must be one of the offered durations`);
+  let taskTitle = input.taskTitle?.trim() || LOCKIN_COPY.defaultTaskTitle;
+  let category = input.category?.trim() || DEFAULT_CATEGORY;
+  if (input.taskId) {
+    if (!(await isPremium(deps, user.id))) throw new AppError('FORBIDDEN', LOCKIN_MESSAGES.premiumTask);
+    const [task] = await deps.db
+      .select({ title: dailyTasks.title, category: dailyTasks.category })
+      .from(dailyTasks)
+      .where(and(eq(dailyTasks.userId, user.id), eq(dailyTasks.id, input.taskId)));
+    if (!task) throw new AppError('NOT_FOUND', LOCKIN_MESSAGES.taskNotFound);
+    taskTitle = task.title;
+    category = task.category;
+  }
+
+  const now = deps.clock.now();
+  try {
+    return await deps.db.transaction(async (tx) => {
+      if (input.clientId) {
+        // A repeated POST of the same focus session answers the one already recorded.
+        const existing = await findSession(tx, user.id, input.clientId, true);
+        if (existing) return { session: toView(existing), created: false };
+      }
+      const running = await findRunning(tx, user.id);
+      if (running) {
+        if (running.endsAt.getTime() <= now.getTime()) {
+          await finishRow(tx, user, running, 'completed', running.goalMinutes, null, running.endsAt, now);
+        } else {
+          const attached = await attachOtherShape(tx, user.id, running, input, now);
+          if (attached) return { session: toView(attached), created: false };
+          throw new AppError('CONFLICT', LOCKIN_MESSAGES.alreadyRunning);
+        }
+      }
+      const [row] = await tx
+        .insert(lockInSessions)
+        .values({
+          userId: user.id,
+          id: input.clientId ?? crypto.randomUUID(),
+          taskTitle,
+          category,
+          goalText: input.goalText?.trim() || null,
+          goalMinutes: input.goalMinutes,
+          status: 'active',
+          startedAt: now,
+          endsAt: new Date(now.getTime() + input.goalMinutes * MINUTE_MS),
+        })
+        .returning();
+      return { session: toView(row!), created: true };
+    });
+  } catch (error) {
+    // Two starts at once: the one-active index let only one in.
+    if (isUniqueViolation(error)) throw new AppError('CONFLICT', LOCKIN_MESSAGES.alreadyRunning);
+    throw error;
+  }
+}
+
+/**
+ * The spec's client records one session through both REST shapes. The second POST, arriving
+ * within a minute for the same goal while the first is running, names the same session: a focus
+ * id is kept as the session's alias; a lock-in POST after a focus POST gets the focus session.
+ */
+async function attachOtherShape(tx: Tx, userId: string, running: SessionRow, input: StartInput, now: Date): Promise<SessionRow | null> {
+  if (running.goalMinutes !== input.goalMinutes) return null;
+  if (now.getTime() - running.startedAt.getTime() > ALIAS_WINDOW_MS) return null;
+  const runningIsFocus = running.id.startsWith('focus_');
+  const startIsFocus = input.clientId !== undefined;
+  if (runningIsFocus === startIsFocus || running.aliasId !== null) return null;
+  const alias = startIsFocus ? input.clientId! : running.id;
+  const [row] = await tx
+    .update(lockInSessions)
+    .set({ aliasId: alias })
+    .where(and(eq(lockInSessions.userId, userId), eq(lockInSessions.id, running.id)))
+    .returning();
+  return row ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Ending
+
+export interface EndInput {
+  id: string;
+  outcome: 'completed' | 'quit';
+  /** Already rounded (section 9); checked against 0..goal here. */
+  actualMinutes?: number | null;
+  reason?: QuitReason | null;
+  /** The focus-session shape also finds a session by its alias. */
+  byAlias?: boolean;
+  /** The field named by a range error (the focus shape calls it durationMinutes). */
+  actualField?: string;
+}
+
+async function finishRow(
+  tx: Tx,
+  user: LockInUser,
+  row: SessionRow,
+  outcome: 'completed' | 'quit',
+  actualMinutes: number,
+  reason: QuitReason | null,
+  endedAt: Date,
+  now: Date,
+): Promise<CompletionResult | null> {
+  const [updated] = await tx
+    .update(lockInSessions)
+    .set({
+      status: outcome,
+      completed: outcome === 'completed',
+      quitEarly: outcome === 'quit',
+      quitReason: outcome === 'quit' ? reason : null,
+      actualMinutes,
+      endedAt,
+    })
+    .where(and(eq(lockInSessions.userId, user.id), eq(lockInSessions.id, row.id), eq(lockInSessions.status, 'active')))
+    .returning();
+  if (!updated) return null;
+  // A quit never counts for the streak.
+  const streak = outcome === 'completed' ? await advanceStreakIn(tx, user, endedAt, now) : await readStreakIn(tx, user, now);
+  return { session: toView(updated), streak };
+}
+
+async function readStreakIn(tx: Tx, user: LockInUser, now: Date): Promise<StreakView> {
+  const [row] = await tx
+    .select({ current: lockInStreaks.current, lastDay: lockInStreaks.lastDay })
+    .from(lockInStreaks)
+    .where(eq(lockInStreaks.userId, user.id));
+  return toStreakView(row ?? { current: 0, lastDay: null }, now, user.timeZone);
+}
+
+/**
+ * Ends a running session as completed (at zero) or quit (early). Only the owner reaches it
+ * (another user's id is 404). Repeating the same end answers the recorded session unchanged;
+ * the other end after one has been recorded is a 409 (status only moves forward).
+ */
+export async function endSession(deps: AppDeps, user: LockInUser, input: EndInput): Promise<CompletionResult> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const row = await findSession(tx, user.id, input.id, input.byAlias);
+    if (!row) throw notFound();
+    const actual = input.actualMinutes ?? (input.outcome === 'completed' ? row.goalMinutes : minutesFromSeconds((now.getTime() - row.startedAt.getTime()) / 1000));
+    if (!Number.isInteger(actual) || actual < 0 || actual > row.goalMinutes) {
+      throw new AppError('BAD_REQUEST', LOCKIN_MESSAGES.actualRange(row.goalMinutes, input.actualField));
+    }
+    if (row.status === 'active') {
+      if (input.outcome === 'completed' && now.getTime() < row.endsAt.getTime() - COMPLETION_GRACE_MS) {
+        throw new AppError('CONFLICT', LOCKIN_MESSAGES.notYetEnded);
+      }
+      const endedAt = input.outcome === 'completed' && now > row.endsAt ? row.endsAt : now;
+      const done = await finishRow(tx, user, row, input.outcome, actual, input.reason ?? null, endedAt, now);
+      if (done) return done;
+    }
+    // Ended already (before, or by a request that won the race just now).
+    const current = (await findSession(tx, user.id, row.id))!;
+    if (current.status === input.outcome) return { session: toView(current), streak: await readStreakIn(tx, user, now) };
+    throw new AppError('CONFLICT', LOCKIN_MESSAGES.alreadyEnded);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// A visitor's browser history, imported after sign-up or sign-in
+
+export interface ImportResult {
+  imported: number;
+  /** Already in the account (an earlier import) or invalid. */
+  skipped: number;
+  streak: StreakView;
+}
+
+/**
+ * Imports the sessions a visitor ran in this browser. Each becomes an ended session with id
+ * 'local_<id>', so importing the same history twice adds nothing. Times are the browser's own
+ * (the server never saw these sessions) but never in the future; completed ones advance the
+ * streak in day order as if they had been recorded live.
+ */
+export async function importLocalSessions(deps: AppDeps, user: LockInUser, sessions: LocalSession[]): Promise<ImportResult> {
+  const now = deps.clock.now();
+  const valid = sessions
+    .slice(0, LOCAL_HISTORY_LIMIT)
+    .map((s) => ({ s, start: new Date(s.timestamp), goal: minutesFromSeconds(s.duration) }))
+    .filter(({ s, start, goal }) => isAllowedDuration(goal) && s.actualDuration <= s.duration && start.getTime() <= now.getTime())
+    .sort((a, b) => a.start.getTime() - b.start.getTime());
+  return deps.db.transaction(async (tx) => {
+    let imported = 0;
+    for (const { s, start, goal } of valid) {
+      const actual = Math.min(goal, minutesFromSeconds(s.actualDuration));
+      const endedAt = new Date(Math.min(now.getTime(), start.getTime() + s.actualDuration * 1000));
+      const inserted = await tx
+        .insert(lockInSessions)
+        .values({
+          userId: user.id,
+          id: `local_${s.id}`,
+          taskTitle: s.taskName?.trim() || LOCKIN_COPY.defaultTaskTitle,
+          category: DEFAULT_CATEGORY,
+          goalText: s.goal?.trim() || null,
+          goalMinutes: goal,
+          actualMinutes: actual,
+          status: s.completed ? 'completed' : 'quit',
+          completed: s.completed,
+          quitEarly: !s.completed,
+          startedAt: start,
+          endsAt: new Date(start.getTime() + goal * MINUTE_MS),
+          endedAt,
+        })
+        .onConflictDoNothing()
+        .returning({ id: lockInSessions.id });
+      if (inserted.length === 0) continue;
+      imported += 1;
+      if (s.completed) await advanceStreakIn(tx, user, endedAt, now);
+    }
+    return { imported, skipped: sessions.length - imported, streak: await readStreakIn(tx, user, now) };
+  });
+}

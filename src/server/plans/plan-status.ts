@@ -1,0 +1,128 @@
+// The ONE rule that decides a user's plan from the stored subscription and the clock. Every
+// premium check on the server (tasks' bank limit, Lock-In per task, analytics, AI, the feed)
+// goes through getPlanStatus / isPremium, and GET /api/auth/user's `premium` is its `premium`.
+import { eq } from 'drizzle-orm';
+import { PREMIUM_PRICE_USD } from '../../shared/constants';
+import { FREE_PLAN_STATUS, type PlanStatus, type SubscriptionDetails } from '../../shared/plans';
+import type { AppDeps } from '../deps';
+import type { Db, Tx } from '../db/client';
+import { subscriptions } from '../db/schema';
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+/** Statuses in which a paid period that has not ended gives Premium. */
+const PAID_STATUSES = new Set(['active', 'past_due']);
+
+export const PREMIUM_PRICE_CENTS = Math.round(PREMIUM_PRICE_USD * 100);
+
+/** `date` plus `months` calendar months (UTC), the day clamped to the month's last day (Jan 31 → Feb 28). */
+export function addMonths(date: Date, months: number): Date {
+  const day = date.getUTCDate();
+  const result = new Date(date.getTime());
+  result.setUTCDate(1);
+  result.setUTCMonth(result.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(result.getUTCFullYear(), result.getUTCMonth() + 1, 0)).getUTCDate();
+  result.setUTCDate(Math.min(day, lastDay));
+  return result;
+}
+
+/**
+ * The end of the paid period running at `now`. The demo provider has no billing system to report
+ * renewals, so a demo plan that is not cancelling renews itself every month from its stored period
+ * end (counted from that anchor, so Jan 31 → Feb 28 → Mar 31, never drifting). Stripe reports its
+ * own renewals (webhooks), so its stored date is taken as is.
+ */
+export function currentPeriodEnd(row: SubscriptionRow, now: Date): Date | null {
+  const end = row.currentPeriodEnd;
+  if (!end) return null;
+  if (row.provider !== 'demo' || row.cancelAtPeriodEnd || !PAID_STATUSES.has(row.status)) return end;
+  let months = 0;
+  let next = end;
+  while (next.getTime() <= now.getTime()) {
+    months += 1;
+    next = addMonths(end, months);
+  }
+  return next;
+}
+
+export function decidePlanStatus(row: SubscriptionRow | undefined, now: Date): PlanStatus {
+  if (!row) return FREE_PLAN_STATUS;
+  const t = now.getTime();
+  const trialEndsAt = row.trialEndsAt ? row.trialEndsAt.toISOString() : null;
+  const base: PlanStatus = {
+    ...FREE_PLAN_STATUS,
+    trialEndsAt,
+    hasUsedFreeTrial: row.hasUsedTrial,
+    subscriptionStatus: row.status === 'none' ? null : row.status,
+  };
+
+  if (row.status === 'trialing') {
+    const running = row.trialEndsAt !== null && row.trialEndsAt.getTime() > t;
+    if (running) return { ...base, premium: true, trialActive: true };
+    // A trial with a payment method converts at its end (the provider reports it); without one it
+    // lapses to the free plan and the trial-ended banner shows.
+    if (row.hasPaymentMethod) return { ...base, premium: true, hasSubscription: true, subscriptionStatus: 'active' };
+    return { ...base, trialExpired: true, subscriptionStatus: 'expired' };
+  }
+  if (PAID_STATUSES.has(row.status)) {
+    // A cancelling plan stays premium until its period ends; one that renews stays premium
+    // (demo: renews itself; Stripe: says so by webhook when it stops).
+    const end = currentPeriodEnd(row, now);
+    const periodOver = row.cancelAtPeriodEnd && end !== null && end.getTime() <= t;
+    if (!periodOver) return { ...base, premium: true, hasSubscription: true };
+    return { ...base, subscriptionStatus: 'canceled' };
+  }
+  // canceled, incomplete, unpaid, none…: free. A cancelled trial ended by the user's own choice,
+  // so it shows no 'trial ended' banner.
+  return base;
+}
+
+/** What Manage Account shows, from the same row and clock as the plan status. */
+export function describeSubscription(row: SubscriptionRow | undefined, now: Date): SubscriptionDetails {
+  const plan = decidePlanStatus(row, now);
+  if (!row || row.status === 'none') {
+    return {
+      nextBilling: null,
+      status: null,
+      trialActive: false,
+      trialEndsAt: null,
+      currentPeriodEnd: null,
+      cancelAtPeriodEnd: false,
+      hasPaymentMethod: false,
+      amountCents: 0,
+      provider: null,
+    };
+  }
+  const periodEnd = plan.hasSubscription ? currentPeriodEnd(row, now) : null;
+  let nextBilling: Date | null = null;
+  if (plan.trialActive) {
+    // The first charge comes when the trial ends, and only if a payment method is on file.
+    nextBilling = row.hasPaymentMethod && !row.cancelAtPeriodEnd ? row.trialEndsAt : null;
+  } else if (plan.hasSubscription && !row.cancelAtPeriodEnd) {
+    nextBilling = periodEnd;
+  }
+  return {
+    nextBilling: nextBilling ? nextBilling.toISOString() : null,
+    status: plan.subscriptionStatus,
+    trialActive: plan.trialActive,
+    trialEndsAt: plan.trialEndsAt,
+    currentPeriodEnd: periodEnd ? periodEnd.toISOString() : null,
+    cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+    hasPaymentMethod: row.hasPaymentMethod,
+    amountCents: plan.hasSubscription ? PREMIUM_PRICE_CENTS : 0,
+    provider: row.provider === 'stripe' ? 'stripe' : 'demo',
+  };
+}
+
+export async function readSubscription(db: Db | Tx, userId: string): Promise<SubscriptionRow | undefined> {
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
+  return row;
+}
+
+export async function getPlanStatus(deps: AppDeps, userId: string): Promise<PlanStatus> {
+  return decidePlanStatus(await readSubscription(deps.db, userId), deps.clock.now());
+}
+
+export async function isPremium(deps: AppDeps, userId: string): Promise<boolean> {
+  return (await getPlanStatus(deps, userId)).premium;
+}

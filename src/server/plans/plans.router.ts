@@ -1,0 +1,34 @@
+// tRPC procedures of the plans domain, over the same service as the REST shims, plus the demo
+// checkout page's three calls (only when the demo provider is in use).
+import { activatePremiumInput, cancelSubscriptionInput, demoCheckoutInput } from '../../shared/plans';
+import { AppError } from '../http/errors';
+import { cancelDemoCheckout, completeDemoCheckout, viewDemoCheckout } from '../integrations/demo-payments';
+import { paymentProvider } from '../integrations/payments';
+import { protectedProcedure, router } from '../trpc/init';
+import * as plans from './plans.service';
+
+/** The demo checkout exists only when Stripe is not configured. */
+const demoProcedure = protectedProcedure.use(({ ctx, next }) => {
+  if (paymentProvider(ctx.deps).kind !== 'demo') throw new AppError('NOT_FOUND', 'The demo checkout is off: Stripe is configured');
+  return next();
+});
+
+export const plansRouter = router({
+  status: protectedProcedure.query(({ ctx }) => plans.subscriptionStatus(ctx.deps, ctx.user)),
+  details: protectedProcedure.query(({ ctx }) => plans.subscriptionDetails(ctx.deps, ctx.user)),
+  createSubscription: protectedProcedure.mutation(({ ctx }) => plans.createSubscription(ctx.deps, ctx.user)),
+  activate: protectedProcedure
+    .input(activatePremiumInput)
+    .mutation(({ ctx, input }) => plans.activatePremium(ctx.deps, ctx.user, input?.sessionId ?? input?.session_id)),
+  cancel: protectedProcedure.input(cancelSubscriptionInput).mutation(({ ctx, input }) => plans.cancelSubscription(ctx.deps, ctx.user, input ?? {})),
+  demoCheckout: router({
+    get: demoProcedure.input(demoCheckoutInput).query(({ ctx, input }) => viewDemoCheckout(ctx.deps, ctx.user.id, input.session)),
+    complete: demoProcedure
+      .input(demoCheckoutInput)
+      .mutation(({ ctx, input }) => completeDemoCheckout(ctx.deps, ctx.user.id, input.session)),
+    cancel: demoProcedure.input(demoCheckoutInput).mutation(async ({ ctx, input }) => {
+      await cancelDemoCheckout(ctx.deps, ctx.user.id, input.session);
+      return { cancelled: true };
+    }),
+  }),
+});

@@ -1,0 +1,180 @@
+// POST /api/stripe/webhook: Stripe is the source of truth when configured. Every delivery is
+// verified against the raw body's signature, applied at most once (provider_events, inserted in
+// the same transaction as the change, so even two concurrent deliveries of one event have one
+// effect), and never rolls a newer state back: the subscription is re-read from Stripe rather than
+// taken from the event, and stored only if that read is not older than the one already stored.
+import type Stripe from 'stripe';
+import { and, eq } from 'drizzle-orm';
+import { APP_NAME, PREMIUM_PRICE_LABEL, TRIAL_DAYS } from '../../shared/constants';
+import { escapeHtml } from '../integrations/mail';
+import { ROUTES } from '../../shared/routes';
+import { checkoutSessions, providerEvents, subscriptions, users } from '../db/schema';
+import type { AppDeps } from '../deps';
+import { AppError } from '../http/errors';
+import { stripeClient, toProviderSubscription } from '../integrations/stripe';
+import { storeProviderSubscription, type ProviderSubscription } from './subscription-store';
+
+export const WEBHOOK_MESSAGES = {
+  notConfigured: 'Stripe is not configured',
+  noSecret: 'STRIPE_WEBHOOK_SECRET is not set: webhooks cannot be verified',
+  missingSignature: 'stripe-signature: header is missing',
+  badSignature: 'stripe-signature: signature does not match the payload',
+} as const;
+
+export type WebhookOutcome = 'applied' | 'duplicate' | 'ignored' | 'stale';
+
+interface Plan {
+  userId: string | null;
+  subscription: ProviderSubscription | null;
+  checkoutSessionId: string | null;
+  /** Read at (ms): orders concurrent handlers' views of one subscription. */
+  version: number;
+}
+
+const SUBSCRIPTION_EVENTS = new Set([
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'customer.subscription.trial_will_end',
+  'customer.subscription.paused',
+  'customer.subscription.resumed',
+]);
+const INVOICE_EVENTS = new Set(['invoice.paid', 'invoice.payment_succeeded', 'invoice.payment_failed']);
+const CHECKOUT_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
+
+const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  value == null ? null : typeof value === 'string' ? value : value.id;
+
+export async function handleStripeWebhook(deps: AppDeps, payload: Uint8Array, signature: string | undefined): Promise<WebhookOutcome> {
+  const config = deps.config.stripe;
+  if (!config) throw new AppError('NOT_FOUND', WEBHOOK_MESSAGES.notConfigured);
+  if (!config.webhookSecret) throw new AppError('INTERNAL', WEBHOOK_MESSAGES.noSecret);
+  if (!signature) throw new AppError('BAD_REQUEST', WEBHOOK_MESSAGES.missingSignature);
+  const stripe = stripeClient(config);
+  let event: Stripe.Event;
+  try {
+    event = await stripe.webhooks.constructEventAsync(Buffer.from(payload), signature, config.webhookSecret);
+  } catch {
+    throw new AppError('BAD_REQUEST', WEBHOOK_MESSAGES.badSignature);
+  }
+
+  // Cheap early exit for a plain redelivery; the insert below is what guarantees one effect.
+  const [seen] = await deps.db.select({ id: providerEvents.id }).from(providerEvents).where(eq(providerEvents.id, event.id)).limit(1);
+  if (seen) return 'duplicate';
+
+  // Talk to Stripe before opening the transaction: no lock is held across the network.
+  const plan = await planEvent(deps, stripe, event);
+  const now = deps.clock.now();
+  const outcome = await deps.db.transaction(async (tx): Promise<WebhookOutcome> => {
+    const inserted = await tx
+      .insert(providerEvents)
+      .values({ id: event.id, type: event.type, processedAt: now })
+      .onConflictDoNothing({ target: providerEvents.id })
+      .returning({ id: providerEvents.id });
+    if (inserted.length === 0) return 'duplicate';
+    if (!plan.userId) return 'ignored';
+    let result: WebhookOutcome = 'ignored';
+    if (plan.subscription) result = await storeProviderSubscription(tx, plan.userId, 'stripe', plan.subscription, plan.version, now);
+    if (plan.checkoutSessionId) {
+      await tx
+        .update(checkoutSessions)
+        .set({ status: 'complete', completedAt: now })
+        .where(and(eq(checkoutSessions.id, plan.checkoutSessionId), eq(checkoutSessions.userId, plan.userId)));
+      result = result === 'ignored' ? 'applied' : result;
+    }
+    return result;
+  });
+
+  if (outcome !== 'duplicate' && event.type === 'customer.subscription.trial_will_end' && plan.userId && plan.subscription) {
+    // After the commit, so only the delivery that recorded the event mails. A mail failure is
+    // logged, not retried: the event is already applied.
+    await sendTrialEndingMail(deps, plan.userId, plan.subscription.trialEndsAt).catch((error: unknown) =>
+      deps.log.error(`trial_will_end mail for ${plan.userId} failed`, error),
+    );
+  }
+  return outcome;
+}
+
+async function planEvent(deps: AppDeps, stripe: Stripe, event: Stripe.Event): Promise<Plan> {
+  const version = Date.now();
+  if (CHECKOUT_EVENTS.has(event.type)) {
+    const session = event.data.object as Stripe.Checkout.Session;
+    const customerId = idOf(session.customer);
+    const userId = (await userByCustomer(deps, customerId)) ?? (await existingUser(deps, session.client_reference_id ?? session.metadata?.userId));
+    const subscriptionId = idOf(session.subscription);
+    const subscription = subscriptionId ? await readSubscriptionFromStripe(stripe, subscriptionId, null) : null;
+    return { userId, subscription, checkoutSessionId: session.id, version };
+  }
+  let subscriptionId: string | null = null;
+  let fallback: Stripe.Subscription | null = null;
+  if (SUBSCRIPTION_EVENTS.has(event.type)) {
+    fallback = event.data.object as Stripe.Subscription;
+    subscriptionId = fallback.id;
+  } else if (INVOICE_EVENTS.has(event.type)) {
+    const invoice = event.data.object as Stripe.Invoice & { subscription?: string | { id: string } | null };
+    subscriptionId = idOf(invoice.parent?.subscription_details?.subscription) ?? idOf(invoice.subscription);
+  }
+  if (!subscriptionId) return { userId: null, subscription: null, checkoutSessionId: null, version };
+  const subscription = await readSubscriptionFromStripe(stripe, subscriptionId, fallback);
+  const userId =
+    (await userBySubscription(deps, subscription.id)) ??
+    (await userByCustomer(deps, subscription.customerId)) ??
+    (await existingUser(deps, subscription.userId));
+  if (!userId) deps.log.warn(`stripe ${event.type} ${event.id}: no LockIn user for subscription ${subscription.id}`);
+  return { userId, subscription, checkoutSessionId: null, version };
+}
+
+/** The subscription as Stripe has it now; the event's own copy only if Stripe no longer has it. */
+async function readSubscriptionFromStripe(stripe: Stripe, id: string, fallback: Stripe.Subscription | null): Promise<ProviderSubscription> {
+  try {
+    return toProviderSubscription(await stripe.subscriptions.retrieve(id));
+  } catch (error) {
+    if (fallback && (error as { statusCode?: number }).statusCode === 404) return toProviderSubscription(fallback);
+    throw error;
+  }
+}
+
+async function userBySubscription(deps: AppDeps, subscriptionId: string): Promise<string | null> {
+  const [row] = await deps.db
+    .select({ userId: subscriptions.userId })
+    .from(subscriptions)
+    .where(eq(subscriptions.subscriptionId, subscriptionId))
+    .limit(1);
+  return row?.userId ?? null;
+}
+
+async function userByCustomer(deps: AppDeps, customerId: string | null): Promise<string | null> {
+  if (!customerId) return null;
+  const [row] = await deps.db.select({ userId: subscriptions.userId }).from(subscriptions).where(eq(subscriptions.customerId, customerId)).limit(1);
+  return row?.userId ?? null;
+}
+
+async function existingUser(deps: AppDeps, userId: string | null | undefined): Promise<string | null> {
+  if (!userId) return null;
+  const [row] = await deps.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.id ?? null;
+}
+
+export function trialEndingMail(appUrl: string, firstName: string | null, trialEndsAt: Date | null) {
+  const when = trialEndsAt
+    ? trialEndsAt.toLocaleDateString('en-US', { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
+    : 'in three days';
+  const on = trialEndsAt ? `on ${when}` : when;
+  const manage = `${appUrl}${ROUTES.manageSubscription}`;
+  const hello = firstName?.trim() ? `Hi ${firstName.trim()},` : 'Hi,';
+  const text =
+    `${hello}\n\nYour ${TRIAL_DAYS}-day free trial of ${APP_NAME} Premium ends ${on}. ` +
+    `After that, Premium continues at ${PREMIUM_PRICE_LABEL}, charged to the card you added, unless you cancel before then.\n\n` +
+    `Manage or cancel your subscription: ${manage}\n\n— ${APP_NAME}`;
+  const html =
+    `<p>${escapeHtml(hello)}</p><p>Your ${TRIAL_DAYS}-day free trial of ${APP_NAME} Premium ends ${escapeHtml(on)}. ` +
+    `After that, Premium continues at ${PREMIUM_PRICE_LABEL}, charged to the card you added, unless you cancel before then.</p>` +
+    `<p><a href="${escapeHtml(manage)}">Manage or cancel your subscription</a></p><p>— ${APP_NAME}</p>`;
+  return { subject: `Your ${APP_NAME} Premium trial ends ${trialEndsAt ? when : 'soon'}`, text, html };
+}
+
+async function sendTrialEndingMail(deps: AppDeps, userId: string, trialEndsAt: Date | null): Promise<void> {
+  const [user] = await deps.db.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) return;
+  await deps.mailer.send({ to: user.email, ...trialEndingMail(deps.config.appUrl, user.firstName, trialEndsAt) });
+}

@@ -1,0 +1,148 @@
+// The Task Bank: reusable tasks, 10 on the free plan, listed newest first with per-category counts.
+import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { DEFAULT_CATEGORY, FREE_BANK_LIMIT } from '../../shared/constants';
+import { TOASTS } from '../../shared/copy';
+import {
+  TASK_MESSAGES,
+  type BankList,
+  type BankTask,
+  type CreateBankTaskInput,
+  type UpdateBankTaskInput,
+} from '../../shared/tasks';
+import type { Tx } from '../db/client';
+import { bankTasks, dailyTasks } from '../db/schema';
+import type { AppDeps } from '../deps';
+import { AppError } from '../http/errors';
+import { isPremium } from '../plans/plan-status';
+import { readCustomCategories } from './categories.service';
+import { SNAPSHOT, notFound, bankColumns, toBankTask, lockUser, emptyToNull, type TaskUser } from './task-store';
+
+// ---------------------------------------------------------------------------------------------
+// Task Bank
+
+async function bankLimit(deps: AppDeps, userId: string): Promise<number | null> {
+  return (await isPremium(deps, userId)) ? null : FREE_BANK_LIMIT;
+}
+
+export async function listBank(deps: AppDeps, user: TaskUser, input: { category?: string } = {}): Promise<BankList> {
+  const limit = await bankLimit(deps, user.id);
+  const filter = input.category
+    ? and(eq(bankTasks.userId, user.id), eq(bankTasks.category, input.category))
+    : eq(bankTasks.userId, user.id);
+  return deps.db.transaction(async (tx) => {
+    const rows = await tx
+      .select(bankColumns)
+      .from(bankTasks)
+      .where(filter)
+      .orderBy(desc(bankTasks.createdAt), desc(bankTasks.seq));
+    const counts = await tx
+      .select({ category: bankTasks.category, count: count() })
+      .from(bankTasks)
+      .where(eq(bankTasks.userId, user.id))
+      .groupBy(bankTasks.category)
+      .orderBy(asc(bankTasks.category));
+    const categories = await readCustomCategories(tx, user.id);
+    return {
+      tasks: rows.map(toBankTask),
+      total: counts.reduce((sum, c) => sum + Number(c.count), 0),
+      categoryCounts: counts.map((c) => ({ category: c.category, count: Number(c.count) })),
+      customCategories: categories,
+      limit,
+    };
+  }, SNAPSHOT);
+}
+
+async function insertBankTask(tx: Tx, deps: AppDeps, user: TaskUser, input: CreateBankTaskInput, limit: number | null) {
+  if (limit !== null) {
+    const [row] = await tx.select({ n: count() }).from(bankTasks).where(eq(bankTasks.userId, user.id));
+    if (Number(row?.n ?? 0) >= limit) throw new AppError('LIMIT_REACHED', TOASTS.taskLimitReached.description);
+  }
+  const [created] = await tx
+    .insert(bankTasks)
+    .values({
+      userId: user.id,
+      id: input.id,
+      title: input.title.trim(),
+      description: emptyToNull(input.description),
+      category: input.category?.trim() || DEFAULT_CATEGORY,
+      createdAt: deps.clock.now(),
+    })
+    .onConflictDoNothing()
+    .returning(bankColumns);
+  if (!created) throw new AppError('CONFLICT', TASK_MESSAGES.duplicateId);
+  return toBankTask(created);
+}
+
+export async function createBankTask(deps: AppDeps, user: TaskUser, input: CreateBankTaskInput): Promise<BankTask> {
+  const limit = await bankLimit(deps, user.id);
+  return deps.db.transaction(async (tx) => {
+    await lockUser(tx, user.id, deps.clock.now());
+    const [existing] = await tx
+      .select({ id: bankTasks.id })
+      .from(bankTasks)
+      .where(and(eq(bankTasks.userId, user.id), eq(bankTasks.id, input.id)));
+    if (existing) throw new AppError('CONFLICT', TASK_MESSAGES.duplicateId);
+    return insertBankTask(tx, deps, user, input, limit);
+  });
+}
+
+/**
+ * The spec's `POST /api/tasks`: registers a task the client already holds. Idempotent: a task the
+ * user already has is answered as it is (created: false); otherwise it is created under the bank
+ * rules.
+ */
+export async function registerTask(
+  deps: AppDeps,
+  user: TaskUser,
+  input: CreateBankTaskInput,
+): Promise<{ task: BankTask; created: boolean }> {
+  const limit = await bankLimit(deps, user.id);
+  return deps.db.transaction(async (tx) => {
+    await lockUser(tx, user.id, deps.clock.now());
+    const [existing] = await tx
+      .select(bankColumns)
+      .from(bankTasks)
+      .where(and(eq(bankTasks.userId, user.id), eq(bankTasks.id, input.id)));
+    if (existing) return { task: toBankTask(existing), created: false };
+    return { task: await insertBankTask(tx, deps, user, input, limit), created: true };
+  });
+}
+
+/**
+ * Edits a bank task. If the task is also on Today's Focus, its copy there gets the same title,
+ * description and category, so the user sees the edit everywhere; its day state is untouched.
+ */
+export async function updateBankTask(deps: AppDeps, user: TaskUser, input: UpdateBankTaskInput): Promise<BankTask> {
+  return deps.db.transaction(async (tx) => {
+    await lockUser(tx, user.id, deps.clock.now());
+    const fields = {
+      title: input.title.trim(),
+      description: emptyToNull(input.description),
+      category: input.category.trim() || DEFAULT_CATEGORY,
+    };
+    const [updated] = await tx
+      .update(bankTasks)
+      .set(fields)
+      .where(and(eq(bankTasks.userId, user.id), eq(bankTasks.id, input.id)))
+      .returning(bankColumns);
+    if (!updated) throw notFound();
+    await tx
+      .update(dailyTasks)
+      .set(fields)
+      .where(and(eq(dailyTasks.userId, user.id), eq(dailyTasks.id, input.id)));
+    return toBankTask(updated);
+  });
+}
+
+/** Removes a task from the bank only: a copy on Today's Focus stays until done or removed. */
+export async function deleteBankTask(deps: AppDeps, user: TaskUser, input: { id: string }): Promise<{ id: string }> {
+  return deps.db.transaction(async (tx) => {
+    await lockUser(tx, user.id, deps.clock.now());
+    const [deleted] = await tx
+      .delete(bankTasks)
+      .where(and(eq(bankTasks.userId, user.id), eq(bankTasks.id, input.id)))
+      .returning({ id: bankTasks.id });
+    if (!deleted) throw notFound();
+    return { id: deleted.id };
+  });
+}

@@ -1,0 +1,165 @@
+// Today's Focus: up to 5 tasks for the day, ticked off, carried over by the daily reset.
+import { and, eq, inArray } from 'drizzle-orm';
+import { DAILY_TASK_LIMIT } from '../../shared/constants';
+import { TOASTS, taskAlreadyAdded } from '../../shared/copy';
+import type { DailyList, DailyResetResult, DailyTaskWrite } from '../../shared/tasks';
+import { bankTasks, dailyResetState, dailyTasks, taskCompletions } from '../db/schema';
+import type { AppDeps } from '../deps';
+import { AppError } from '../http/errors';
+import { localDate, safeTimeZone } from '../../shared/local-date';
+import { isResetDue } from './daily-reset';
+import {
+  notFound,
+  bankColumns,
+  dailyColumns,
+  toDailyTask,
+  lockAndReset,
+  readDaily,
+  sortDaily,
+  findDaily,
+  type TaskUser,
+} from './task-store';
+
+// ---------------------------------------------------------------------------------------------
+// Today's Focus
+
+/**
+ * Reads Today's Focus, running the daily reset first when it is due (reported only then). The
+ * usual read is one lock-free query of the reset state and the list together; only when that
+ * finds a reset due (or no state yet) does it take the user's lock and run the reset.
+ */
+export async function listDaily(deps: AppDeps, user: TaskUser): Promise<DailyList> {
+  const now = deps.clock.now();
+  const rows = await deps.db
+    .select({ lastResetAt: dailyResetState.lastResetAt, task: dailyColumns })
+    .from(dailyResetState)
+    .leftJoin(dailyTasks, eq(dailyTasks.userId, dailyResetState.userId))
+    .where(eq(dailyResetState.userId, user.id));
+  const lastResetAt = rows[0]?.lastResetAt;
+  if (lastResetAt && !isResetDue(lastResetAt, now, safeTimeZone(user.timeZone))) {
+    const tasks = rows.flatMap((r) => (r.task ? [r.task] : []));
+    return { tasks: sortDaily(tasks, user, now), reset: null, lastReset: lastResetAt.toISOString() };
+  }
+  return deps.db.transaction(async (tx) => {
+    const state = await lockAndReset(tx, user, now);
+    return { tasks: await readDaily(tx, user, now), reset: state.reset, lastReset: state.lastResetAt.toISOString() };
+  });
+}
+
+/** Runs the daily reset if it is due; null when it was not. */
+export async function runDailyReset(deps: AppDeps, user: TaskUser): Promise<DailyResetResult | null> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => (await lockAndReset(tx, user, now)).reset);
+}
+
+/**
+ * Puts bank tasks on Today's Focus, all or nothing. A due reset runs first, so yesterday's list
+ * never counts against today's limit and a task added today is not carried over as yesterday's.
+ */
+export async function addToDaily(deps: AppDeps, user: TaskUser, input: { ids: string[] }): Promise<DailyList> {
+  const now = deps.clock.now();
+  const ids = [...new Set(input.ids)];
+  return deps.db.transaction(async (tx) => {
+    const state = await lockAndReset(tx, user, now);
+    const current = await tx
+      .select({ id: dailyTasks.id, title: dailyTasks.title })
+      .from(dailyTasks)
+      .where(eq(dailyTasks.userId, user.id));
+    const onList = new Map(current.map((t) => [t.id, t.title]));
+    const duplicate = ids.find((id) => onList.has(id));
+    if (duplicate !== undefined) {
+      throw new AppError('CONFLICT', taskAlreadyAdded(onList.get(duplicate)!).description);
+    }
+    const sources = await tx
+      .select(bankColumns)
+      .from(bankTasks)
+      .where(and(eq(bankTasks.userId, user.id), inArray(bankTasks.id, ids)));
+    const byId = new Map(sources.map((t) => [t.id, t]));
+    if (ids.some((id) => !byId.has(id))) throw notFound();
+    if (current.length + ids.length > DAILY_TASK_LIMIT) {
+      throw new AppError('LIMIT_REACHED', TOASTS.dailyTaskLimitReached.description);
+    }
+    const plannedOn = localDate(now, safeTimeZone(user.timeZone));
+    await tx.insert(dailyTasks).values(
+      ids.map((id) => {
+        const source = byId.get(id)!;
+        return {
+          userId: user.id,
+          id,
+          title: source.title,
+          description: source.description,
+          category: source.category,
+          createdAt: source.createdAt,
+          addedAt: now,
+          plannedOn,
+        };
+      }),
+    );
+    return { tasks: await readDaily(tx, user, now), reset: state.reset, lastReset: state.lastResetAt.toISOString() };
+  });
+}
+
+export async function removeFromDaily(
+  deps: AppDeps,
+  user: TaskUser,
+  input: { id: string },
+): Promise<{ id: string; reset: DailyResetResult | null }> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const { reset } = await lockAndReset(tx, user, now);
+    const [deleted] = await tx
+      .delete(dailyTasks)
+      .where(and(eq(dailyTasks.userId, user.id), eq(dailyTasks.id, input.id)))
+      .returning({ id: dailyTasks.id });
+    if (!deleted) throw notFound();
+    return { id: deleted.id, reset };
+  });
+}
+
+/**
+ * Ticks or unticks a Today's Focus entry. Completing records a row in task_completions (the
+ * history analytics reads after the reset drops the entry); unticking erases that row. Repeating
+ * the same state changes nothing.
+ */
+export async function setDailyCompleted(
+  deps: AppDeps,
+  user: TaskUser,
+  input: { id: string },
+  completed: boolean,
+): Promise<DailyTaskWrite> {
+  const now = deps.clock.now();
+  const timeZone = safeTimeZone(user.timeZone);
+  return deps.db.transaction(async (tx) => {
+    const { reset } = await lockAndReset(tx, user, now);
+    const row = await findDaily(tx, user.id, input.id);
+    if (!row) throw notFound();
+    if (row.completed === completed) return { ...toDailyTask(row, now, timeZone), reset };
+
+    if (completed) {
+      await tx.insert(taskCompletions).values({
+        userId: user.id,
+        taskId: row.id,
+        title: row.title,
+        category: row.category,
+        plannedOn: row.plannedOn,
+        completedAt: now,
+      });
+    } else if (row.completedAt) {
+      await tx
+        .delete(taskCompletions)
+        .where(
+          and(
+            eq(taskCompletions.userId, user.id),
+            eq(taskCompletions.taskId, row.id),
+            eq(taskCompletions.completedAt, row.completedAt),
+          ),
+        );
+    }
+    const [updated] = await tx
+      .update(dailyTasks)
+      .set({ completed, completedAt: completed ? now : null })
+      .where(and(eq(dailyTasks.userId, user.id), eq(dailyTasks.id, row.id)))
+      .returning(dailyColumns);
+    return { ...toDailyTask(updated!, now, timeZone), reset };
+  });
+}

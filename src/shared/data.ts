@@ -1,0 +1,170 @@
+// The account export format both sides speak (GET /api/export, POST /api/import), its limits and
+// the copy of the 'Your data' card. Version 1; a later version adds fields and bumps the number.
+import { z } from 'zod';
+import { CATEGORY_MAX_LENGTH, DESCRIPTION_MAX_LENGTH, EMAIL_MAX_LENGTH, TITLE_MAX_LENGTH } from './constants';
+import { planStatusSchema } from './plans';
+import { categoryNameSchema, taskIdSchema } from './tasks';
+import { textField } from './text';
+
+/** Marks a file as ours: an import refuses anything else before reading further. */
+export const EXPORT_FORMAT = 'lockin-export';
+export const EXPORT_VERSION = 1;
+
+/**
+ * POST /api/import's body bound. The rest of /api keeps 64 KiB; an export with years of focus
+ * sessions (about 350 bytes each) needs more. 8 MiB holds ~20,000 sessions with room to spare
+ * and bounds what one request makes the server parse and hold (docs/decisions/2026-11-22-data-export-import.md).
+ */
+export const IMPORT_MAX_BYTES = 8 * 1024 * 1024;
+/** Per-list bounds inside that size, so a file of tiny rows cannot make one huge transaction. */
+export const IMPORT_MAX_ROWS = {
+  bank: 10_000,
+  daily: 50,
+  customCategories: 500,
+  focusSessions: 20_000,
+  completions: 50_000,
+} as const;
+
+/** Rows a CSV/JSON export reads per query while streaming (keyset pages). */
+export const EXPORT_PAGE_SIZE = 500;
+
+const isoDate = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time' });
+const localDay = z.iso.date({ error: 'must be a date (YYYY-MM-DD)' });
+const title = textField().trim().min(1, 'is required').max(TITLE_MAX_LENGTH);
+const description = textField().max(DESCRIPTION_MAX_LENGTH).nullable();
+const category = textField().trim().min(1, 'is required').max(CATEGORY_MAX_LENGTH);
+const minutes = z.number().int('must be a whole number').min(0, 'must not be negative').max(24 * 60, 'must be at most 1440');
+
+export const exportBankTaskSchema = z.object({
+  id: taskIdSchema,
+  title,
+  description,
+  category,
+  createdAt: isoDate,
+});
+
+export const exportDailyTaskSchema = exportBankTaskSchema.extend({
+  addedAt: isoDate,
+  completed: z.boolean(),
+  completedAt: isoDate.nullable(),
+  isCarryOver: z.boolean(),
+  carryOverDate: isoDate.nullable(),
+  plannedOn: localDay,
+});
+
+export const SESSION_STATUSES = ['active', 'completed', 'quit'] as const;
+
+export const exportFocusSessionSchema = z.object({
+  id: taskIdSchema,
+  /** The session's id in the spec's other REST shape (/api/focus-sessions), when a client used both. */
+  aliasId: taskIdSchema.nullable().optional(),
+  taskTitle: title,
+  category,
+  goalText: textField().max(DESCRIPTION_MAX_LENGTH).nullable(),
+  goalMinutes: minutes,
+  actualMinutes: minutes.nullable(),
+  status: z.enum(SESSION_STATUSES),
+  completed: z.boolean(),
+  quitEarly: z.boolean(),
+  quitReason: textField().max(CATEGORY_MAX_LENGTH).nullable(),
+  startedAt: isoDate,
+  endsAt: isoDate,
+  endedAt: isoDate.nullable(),
+});
+
+export const exportCompletionSchema = z.object({
+  taskId: taskIdSchema,
+  title,
+  category,
+  plannedOn: localDay,
+  completedAt: isoDate,
+});
+
+export const exportStreakSchema = z.object({
+  current: z.number().int().min(0),
+  lastDay: localDay.nullable(),
+});
+
+/** Read on import only to say whose file it is; never written back (an import keeps the account's profile). */
+export const exportProfileSchema = z.object({
+  id: z.string(),
+  email: z.string().max(EMAIL_MAX_LENGTH),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  timeZone: z.string(),
+  createdAt: z.string(),
+  /** 'password' and/or OAuth provider names; never a hash, token or provider id. */
+  signInMethods: z.array(z.string()),
+});
+
+/** Ids must be unique within each list of a file: a repeated id would import as one row, silently. */
+function uniqueBy<T>(key: (row: T) => string, what: string) {
+  return (rows: T[], ctx: z.core.$RefinementCtx<T[]>) => {
+    const seen = new Set<string>();
+    rows.forEach((row, index) => {
+      const k = key(row);
+      if (seen.has(k)) ctx.addIssue({ code: 'custom', path: [index, what], message: `'${k}' appears twice in the file` });
+      seen.add(k);
+    });
+  };
+}
+
+export const exportDocumentSchema = z.object({
+  format: z.literal(EXPORT_FORMAT, { error: `must be '${EXPORT_FORMAT}' (this is not a LockIn export)` }),
+  version: z
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(EXPORT_VERSION, `is newer than this server understands (${EXPORT_VERSION}); update LockIn first`),
+  exportedAt: isoDate,
+  profile: exportProfileSchema,
+  plan: planStatusSchema.optional(),
+  bank: z.array(exportBankTaskSchema).max(IMPORT_MAX_ROWS.bank).superRefine(uniqueBy((t) => t.id, 'id')),
+  daily: z.object({
+    lastResetAt: isoDate.nullable(),
+    tasks: z.array(exportDailyTaskSchema).max(IMPORT_MAX_ROWS.daily).superRefine(uniqueBy((t) => t.id, 'id')),
+  }),
+  customCategories: z
+    .array(z.object({ name: categoryNameSchema, createdAt: isoDate }))
+    .max(IMPORT_MAX_ROWS.customCategories)
+    .superRefine(uniqueBy((c) => c.name, 'name')),
+  focusSessions: z.array(exportFocusSessionSchema).max(IMPORT_MAX_ROWS.focusSessions).superRefine(uniqueBy((s) => s.id, 'id')),
+  completions: z.array(exportCompletionSchema).max(IMPORT_MAX_ROWS.completions),
+  streak: exportStreakSchema.nullable(),
+});
+
+export type ExportDocument = z.infer<typeof exportDocumentSchema>;
+export type ExportBankTask = z.infer<typeof exportBankTaskSchema>;
+export type ExportDailyTask = z.infer<typeof exportDailyTaskSchema>;
+export type ExportFocusSession = z.infer<typeof exportFocusSessionSchema>;
+export type ExportCompletion = z.infer<typeof exportCompletionSchema>;
+
+/** What POST /api/import answers: how many rows of each list were added and how many were already there. */
+export interface ImportResult {
+  added: { bank: number; daily: number; customCategories: number; focusSessions: number; completions: number };
+  skipped: { bank: number; daily: number; customCategories: number; focusSessions: number; completions: number };
+  /** Sessions still running in the file: a running session belongs to the server it runs on. */
+  skippedRunningSessions: number;
+  streakUpdated: boolean;
+}
+
+export const deleteAccountInput = z.object({
+  email: textField().trim().min(1, 'is required').max(EMAIL_MAX_LENGTH),
+});
+
+export const EXPORT_FORMATS = ['json', 'csv'] as const;
+export const CSV_TABLES = ['tasks', 'sessions'] as const;
+export type CsvTable = (typeof CSV_TABLES)[number];
+
+export const DATA_MESSAGES = {
+  emailMismatch: "Email does not match this account's email",
+  accountDeleted: 'Your account has been deleted',
+  cancelFailed: 'Your subscription could not be cancelled, so your account was not deleted. Please try again in a few minutes.',
+  importTooLarge: (maxMiB: number) => `The file must be at most ${maxMiB} MiB`,
+  notJson: 'The file is not valid JSON (choose a LockIn JSON export)',
+  bankLimit: (have: number, adding: number, limit: number) =>
+    `Your free plan keeps at most ${limit} tasks in the Task Bank: you have ${have} and the file adds ${adding} new ${adding === 1 ? 'one' : 'ones'} (${have + adding}). Nothing was imported. Remove ${have + adding - limit} from the bank or the file, or upgrade to Premium.`,
+  dailyLimit: (have: number, adding: number, limit: number) =>
+    `Today's Focus holds at most ${limit} tasks: you have ${have} and the file adds ${adding} new ${adding === 1 ? 'one' : 'ones'} (${have + adding}). Nothing was imported.`,
+} as const;

@@ -1,0 +1,89 @@
+// The plan a user is on, as GET /api/subscription-status reports it. Every premium switch on the
+// server and in the client reads this one shape.
+import { z } from 'zod';
+import { textField } from './text';
+
+export const planStatusSchema = z.object({
+  premium: z.boolean(),
+  trialActive: z.boolean(),
+  trialExpired: z.boolean(),
+  /** ISO timestamp, or null when there is no trial. */
+  trialEndsAt: z.string().nullable(),
+  /** A paid subscription (not a trial) exists and is not over. */
+  hasSubscription: z.boolean(),
+  subscriptionStatus: z.string().nullable(),
+  hasUsedFreeTrial: z.boolean(),
+});
+export type PlanStatus = z.infer<typeof planStatusSchema>;
+
+export const FREE_PLAN_STATUS: PlanStatus = {
+  premium: false,
+  trialActive: false,
+  trialExpired: false,
+  trialEndsAt: null,
+  hasSubscription: false,
+  subscriptionStatus: null,
+  hasUsedFreeTrial: false,
+};
+
+/** Which payment provider the server uses: Stripe when configured, else the built-in demo checkout. */
+export type PaymentProviderKind = 'demo' | 'stripe';
+
+/** GET /api/subscription-details: what the Manage Account page shows. */
+export const subscriptionDetailsSchema = z.object({
+  /** ISO timestamp of the next charge; null when nothing will be charged (free, trial without a card, cancelling). */
+  nextBilling: z.string().nullable(),
+  /** The plan status's subscriptionStatus (trialing, active, canceled, expired…), or null for a free user. */
+  status: z.string().nullable(),
+  trialActive: z.boolean(),
+  trialEndsAt: z.string().nullable(),
+  /** End of the paid period that is running (the date Premium ends when cancelling). */
+  currentPeriodEnd: z.string().nullable(),
+  cancelAtPeriodEnd: z.boolean(),
+  hasPaymentMethod: z.boolean(),
+  /** What the plan costs per month right now, in cents: 0 during a trial, 299 on the paid plan. */
+  amountCents: z.number().int(),
+  provider: z.enum(['demo', 'stripe']).nullable(),
+});
+export type SubscriptionDetails = z.infer<typeof subscriptionDetailsSchema>;
+
+/** POST /api/create-subscription */
+export interface CreateSubscriptionResponse {
+  checkoutUrl?: string;
+  status?: 'active';
+}
+
+export const CANCEL_REASON_MAX_LENGTH = 500;
+
+export const cancelSubscriptionInput = z
+  .object({
+    reason: textField().max(CANCEL_REASON_MAX_LENGTH).optional().nullable(),
+  })
+  .optional();
+
+/** Checkout session ids are ours (demo) or Stripe's: short printable tokens. */
+export const checkoutSessionIdSchema = z
+  .string()
+  .min(1)
+  .max(255)
+  .regex(/^[A-Za-z0-9_-]+$/, 'must be a checkout session id');
+
+export const activatePremiumInput = z
+  .object({ sessionId: checkoutSessionIdSchema.optional(), session_id: checkoutSessionIdSchema.optional() })
+  .optional();
+
+export const demoCheckoutInput = z.object({ session: checkoutSessionIdSchema });
+
+/** What the demo checkout page shows about its session. */
+export interface DemoCheckoutView {
+  id: string;
+  /** 'trial' for a first-time 7-day trial, 'paid' once the trial has been used. */
+  mode: 'trial' | 'paid';
+  status: 'open' | 'complete' | 'expired';
+  email: string;
+}
+
+export interface ActivatePremiumResponse {
+  premium: boolean;
+  plan: PlanStatus;
+}

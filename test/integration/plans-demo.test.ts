@@ -1,0 +1,401 @@
+// The plan life cycle over HTTP with the built-in demo checkout (no Stripe configured): free →
+// trial → cancel; trial expiry by moving the clock; one trial per user; paid → cancel at period
+// end → free when the period ends; monthly renewal; activation that never trusts the success URL;
+// the premium flag in GET /api/auth/user; 403 for free users on premium-only features; bad input.
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
+import { eq } from 'drizzle-orm';
+import { checkoutSessions, subscriptions } from '../../src/server/db/schema';
+import { createCallerFactory, premiumProcedure, router } from '../../src/server/trpc/init';
+import { createInnerContext } from '../../src/server/trpc/init';
+import { cancelSubscriptionImmediately } from '../../src/server/plans/plans.service';
+import { FREE_PLAN_STATUS, type PlanStatus, type SubscriptionDetails } from '../../src/shared/plans';
+import { type TestClient, type TestContext, TestClient as Client, createTestContext } from '../support/app';
+import { createUser, signedInClient } from '../support/factories';
+import { makePremium } from '../support/plans';
+
+const START = new Date('2026-03-10T12:00:00Z');
+const DAY = 24 * 60 * 60_000;
+
+let ctx: TestContext;
+
+beforeAll(async () => {
+  ctx = await createTestContext({ now: START });
+}, 120_000);
+afterAll(() => ctx.close());
+beforeEach(() => ctx.clock.set(START));
+
+async function newClient(): Promise<{ client: TestClient; userId: string; email: string }> {
+  const user = await createUser(ctx);
+  return { client: await signedInClient(ctx, user), userId: user.id, email: user.email };
+}
+
+async function status(client: TestClient): Promise<PlanStatus> {
+  const res = await client.get<PlanStatus>('/api/subscription-status');
+  expect(res.status).toBe(200);
+  return res.body;
+}
+
+async function details(client: TestClient): Promise<SubscriptionDetails> {
+  const res = await client.get<SubscriptionDetails>('/api/subscription-details');
+  expect(res.status).toBe(200);
+  return res.body;
+}
+
+async function premiumFlag(client: TestClient): Promise<boolean> {
+  const res = await client.get<{ premium: boolean }>('/api/auth/user');
+  expect(res.status).toBe(200);
+  return res.body.premium;
+}
+
+/** create-subscription → the demo checkout URL's session id. */
+async function startCheckout(client: TestClient): Promise<string> {
+  const res = await client.post<{ checkoutUrl: string }>('/api/create-subscription');
+  expect(res.status).toBe(200);
+  const url = new URL(res.body.checkoutUrl);
+  expect(url.origin).toBe('http://localhost:3000');
+  expect(url.pathname).toBe('/demo-checkout');
+  return url.searchParams.get('session')!;
+}
+
+async function completeCheckout(client: TestClient, session: string) {
+  return client.mutate('plans.demoCheckout.complete', { session });
+}
+
+/** The whole demo flow: checkout, the demo page's button, the success page's activation. */
+async function subscribe(client: TestClient): Promise<string> {
+  const session = await startCheckout(client);
+  expect((await completeCheckout(client, session)).status).toBe(200);
+  const activated = await client.post('/api/activate-premium', { sessionId: session });
+  expect(activated.status).toBe(200);
+  expect(activated.body.premium).toBe(true);
+  return session;
+}
+
+describe('visitors', () => {
+  test('every plan call answers 401 and nothing is created', async () => {
+    const anonymous = new Client(ctx.app);
+    for (const [method, path] of [
+      ['GET', '/api/subscription-status'],
+      ['GET', '/api/subscription-details'],
+      ['POST', '/api/create-subscription'],
+      ['POST', '/api/activate-premium'],
+      ['POST', '/api/cancel-subscription'],
+    ] as const) {
+      const res = await anonymous.request(method, path);
+      expect({ path, status: res.status }).toEqual({ path, status: 401 });
+      expect(res.body.message).toBe('Not signed in');
+    }
+    expect((await anonymous.query('plans.demoCheckout.get', { session: 'demo_cs_x' })).status).toBe(401);
+  });
+});
+
+describe('free user', () => {
+  test('status has every flag false/null and details are empty', async () => {
+    const { client } = await newClient();
+    expect(await status(client)).toEqual(FREE_PLAN_STATUS);
+    expect(await details(client)).toEqual({
+      nextBilling: null,
+      status: null,
+      trialActive: false,
+      trialEndsAt: null,
+      currentPeriodEnd: null,
+      cancelAtPeriodEnd: false,
+      hasPaymentMethod: false,
+      amountCents: 0,
+      provider: null,
+    });
+    expect(await premiumFlag(client)).toBe(false);
+    const cancel = await client.post('/api/cancel-subscription');
+    expect(cancel.status).toBe(409);
+    expect(cancel.body.message).toBe('You have no subscription to cancel');
+  });
+
+  test('the first checkout is a 7-day trial on the demo page', async () => {
+    const { client, email } = await newClient();
+    const session = await startCheckout(client);
+    const view = await client.query('plans.demoCheckout.get', { session });
+    expect(view.status).toBe(200);
+    expect(view.body).toEqual({ id: session, mode: 'trial', status: 'open', email });
+    // Opening the checkout grants nothing.
+    expect((await status(client)).premium).toBe(false);
+  });
+});
+
+describe('trial', () => {
+  test('free → trial → cancel: premium at once, then free at once; the reason is stored', async () => {
+    const { client, userId } = await newClient();
+    const session = await subscribe(client);
+    const trial = await status(client);
+    expect(trial).toEqual({
+      premium: true,
+      trialActive: true,
+      trialExpired: false,
+      trialEndsAt: new Date(START.getTime() + 7 * DAY).toISOString(),
+      hasSubscription: false,
+      subscriptionStatus: 'trialing',
+      hasUsedFreeTrial: true,
+    });
+    expect(await premiumFlag(client)).toBe(true);
+    const d = await details(client);
+    expect(d).toMatchObject({ status: 'trialing', trialActive: true, nextBilling: null, hasPaymentMethod: false, amountCents: 0, provider: 'demo' });
+
+    // Activation is idempotent: a second call (a reload of the success page) changes nothing.
+    const again = await client.post('/api/activate-premium', { sessionId: session });
+    expect(again.status).toBe(200);
+    expect(again.body.plan).toEqual(trial);
+
+    // Already on a trial without a payment method: checkout is still offered (Add Payment Method).
+    expect((await client.post('/api/create-subscription')).body.checkoutUrl).toContain('/demo-checkout?session=');
+
+    const cancelled = await client.post('/api/cancel-subscription', { reason: '  Too busy this month  ' });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body).toMatchObject({ premium: false, trialActive: false, trialExpired: false, hasUsedFreeTrial: true });
+    expect(await premiumFlag(client)).toBe(false);
+    const [row] = await ctx.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+    expect(row!.cancelReason).toBe('Too busy this month');
+    expect(row!.status).toBe('canceled');
+    expect(row!.canceledAt?.toISOString()).toBe(START.toISOString());
+  });
+
+  test('a trial without a payment method expires to free with trialExpired when the clock passes its end', async () => {
+    const { client } = await newClient();
+    await subscribe(client);
+    ctx.clock.set(new Date(START.getTime() + 7 * DAY - 1000));
+    expect((await status(client)).trialActive).toBe(true);
+    ctx.clock.set(new Date(START.getTime() + 7 * DAY));
+    const expired = await status(client);
+    expect(expired).toMatchObject({ premium: false, trialActive: false, trialExpired: true, hasSubscription: false, hasUsedFreeTrial: true });
+    expect(await premiumFlag(client)).toBe(false);
+    expect((await details(client)).nextBilling).toBeNull();
+    // Cancelling an expired trial: nothing to cancel.
+    expect((await client.post('/api/cancel-subscription')).status).toBe(409);
+  });
+
+  test('a second trial is refused: the next checkout is paid, and an old trial session cannot be completed', async () => {
+    const { client } = await newClient();
+    const spare = await startCheckout(client); // opened before the first trial completes
+    await subscribe(client);
+    await client.post('/api/cancel-subscription');
+    const second = await startCheckout(client);
+    expect((await client.query('plans.demoCheckout.get', { session: second })).body.mode).toBe('paid');
+    const replay = await completeCheckout(client, spare);
+    expect(replay.status).toBe(409);
+    expect(replay.body.message).toBe('The free trial has already been used. Subscribe to get Premium.');
+    expect((await status(client)).premium).toBe(false);
+  });
+
+  test('two trial sessions completed at once give one trial', async () => {
+    const { client, userId } = await newClient();
+    const a = await startCheckout(client);
+    const b = await startCheckout(client);
+    const results = await Promise.all([completeCheckout(client, a), completeCheckout(client, b)]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    const sessions = await ctx.deps.db.select().from(checkoutSessions).where(eq(checkoutSessions.userId, userId));
+    expect(sessions.filter((s) => s.status === 'complete')).toHaveLength(1);
+  });
+
+  test('upgrading during a trial starts the paid plan now', async () => {
+    const { client } = await newClient();
+    await subscribe(client);
+    ctx.clock.set(new Date(START.getTime() + 2 * DAY));
+    await subscribe(client);
+    const s = await status(client);
+    expect(s).toMatchObject({ premium: true, trialActive: false, hasSubscription: true, subscriptionStatus: 'active', hasUsedFreeTrial: true });
+    expect(await details(client)).toMatchObject({
+      nextBilling: '2026-04-12T12:00:00.000Z',
+      hasPaymentMethod: true,
+      amountCents: 299,
+      cancelAtPeriodEnd: false,
+    });
+    // Now there is nothing to buy.
+    expect((await client.post('/api/create-subscription')).body).toEqual({ status: 'active' });
+  });
+});
+
+describe('paid plan', () => {
+  async function paidClient() {
+    const c = await newClient();
+    await subscribe(c.client);
+    await c.client.post('/api/cancel-subscription'); // uses up the trial
+    await subscribe(c.client); // the paid plan
+    return c;
+  }
+
+  test('renews monthly until cancelled; cancel keeps premium to the period end, then free', async () => {
+    const paid = await paidClient();
+    const { userId } = paid;
+    let client = paid.client;
+    // Sessions end after 30 idle days: sign in again after each jump of the clock.
+    const travel = async (to: string) => {
+      ctx.clock.set(new Date(to));
+      client = await signedInClient(ctx, { id: userId });
+    };
+    expect(await details(client)).toMatchObject({ status: 'active', nextBilling: '2026-04-10T12:00:00.000Z', amountCents: 299 });
+    // A month later the demo plan has renewed itself.
+    await travel('2026-04-20T00:00:00Z');
+    expect(await status(client)).toMatchObject({ premium: true, hasSubscription: true });
+    expect((await details(client)).nextBilling).toBe('2026-05-10T12:00:00.000Z');
+
+    const cancelled = await client.post('/api/cancel-subscription', { reason: 'Switching apps' });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body).toMatchObject({ premium: true, hasSubscription: true });
+    const d = await details(client);
+    expect(d).toMatchObject({ cancelAtPeriodEnd: true, nextBilling: null, currentPeriodEnd: '2026-05-10T12:00:00.000Z' });
+    // Cancelling twice is refused and changes nothing.
+    const twice = await client.post('/api/cancel-subscription');
+    expect(twice.status).toBe(409);
+    expect((await ctx.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)))[0]!.cancelReason).toBe('Switching apps');
+
+    await travel('2026-05-10T11:59:59Z');
+    expect((await status(client)).premium).toBe(true);
+    await travel('2026-05-10T12:00:00Z');
+    const after = await status(client);
+    expect(after).toMatchObject({ premium: false, hasSubscription: false, trialExpired: false, subscriptionStatus: 'canceled' });
+    expect(await premiumFlag(client)).toBe(false);
+    // Free again: the next checkout is paid (the trial was used).
+    const session = await startCheckout(client);
+    expect((await client.query('plans.demoCheckout.get', { session })).body.mode).toBe('paid');
+  });
+});
+
+describe('activation never trusts the success URL', () => {
+  test('a made-up session id, another user’s session and an unfinished session grant nothing', async () => {
+    const a = await newClient();
+    const b = await newClient();
+    const bSession = await startCheckout(b.client);
+    const made = await a.client.post('/api/activate-premium', { sessionId: 'demo_cs_madeup' });
+    expect(made.status).toBe(404);
+    expect(made.body.message).toBe('Checkout session not found');
+    expect((await a.client.post('/api/activate-premium', { sessionId: bSession })).status).toBe(404);
+    // Another user's session cannot be read, completed or cancelled either.
+    expect((await a.client.query('plans.demoCheckout.get', { session: bSession })).status).toBe(404);
+    expect((await completeCheckout(a.client, bSession)).status).toBe(404);
+    expect((await a.client.mutate('plans.demoCheckout.cancel', { session: bSession })).status).toBe(404);
+    // b's own, unfinished: 409, still free.
+    const open = await b.client.post('/api/activate-premium', { sessionId: bSession });
+    expect(open.status).toBe(409);
+    expect(open.body.message).toBe('Checkout is not complete yet');
+    expect((await status(a.client)).premium).toBe(false);
+    expect((await status(b.client)).premium).toBe(false);
+  });
+
+  test('a cancelled demo checkout cannot be completed afterwards', async () => {
+    const { client } = await newClient();
+    const session = await startCheckout(client);
+    expect((await client.mutate('plans.demoCheckout.cancel', { session })).status).toBe(200);
+    const late = await completeCheckout(client, session);
+    expect(late.status).toBe(409);
+    expect((await client.post('/api/activate-premium', { sessionId: session })).status).toBe(409);
+    expect((await status(client)).premium).toBe(false);
+  });
+
+  test('without a session id the latest own checkout is confirmed (the spec sends no body)', async () => {
+    const { client } = await newClient();
+    const session = await startCheckout(client);
+    await completeCheckout(client, session);
+    const res = await client.post('/api/activate-premium');
+    expect(res.status).toBe(200);
+    expect(res.body.premium).toBe(true);
+  });
+});
+
+describe('limits and the Stripe-only webhook', () => {
+  test('checkouts are bounded per user: the 31st within an hour answers 429', async () => {
+    const { client } = await newClient();
+    for (let i = 0; i < 30; i++) expect((await client.post('/api/create-subscription')).status).toBe(200);
+    const refused = await client.post('/api/create-subscription');
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).not.toBeNull();
+    ctx.clock.set(new Date(START.getTime() + 61 * 60_000));
+    expect((await client.post('/api/create-subscription')).status).toBe(200);
+  });
+
+  test('without Stripe the webhook path answers 404 and records nothing', async () => {
+    const res = await new Client(ctx.app).request('POST', '/api/stripe/webhook', { id: 'evt_1', type: 'checkout.session.completed' }, { 'stripe-signature': 't=1,v1=00' });
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ message: 'Stripe is not configured' });
+  });
+});
+
+describe('bad input', () => {
+  test('400 naming the field, nothing changes', async () => {
+    const { client } = await newClient();
+    await subscribe(client);
+    const long = await client.post('/api/cancel-subscription', { reason: 'x'.repeat(501) });
+    expect(long.status).toBe(400);
+    expect(long.body.message).toBe('Reason must be at most 500 characters');
+    const nul = await client.post('/api/cancel-subscription', { reason: 'a\u0000b' });
+    expect(nul.status).toBe(400);
+    expect(nul.body.message).toBe('Reason must not contain NUL characters');
+    const badId = await client.post('/api/activate-premium', { sessionId: '../../etc' });
+    expect(badId.status).toBe(400);
+    expect(badId.body.message).toStartWith('Session ID ');
+    const json = await client.request('POST', '/api/cancel-subscription', '{not json');
+    expect(json.status).toBe(400);
+    expect(json.body.message).toBe('The request body must be valid JSON');
+    expect((await client.query('plans.demoCheckout.get', { session: '' })).status).toBe(400);
+    expect((await status(client)).trialActive).toBe(true);
+  });
+});
+
+describe('premium-only features', () => {
+  const probe = router({ feature: premiumProcedure.query(() => 'premium content') });
+  const caller = (userId: string | null) =>
+    createCallerFactory(probe)(
+      createInnerContext(
+        ctx.deps,
+        userId
+          ? ({ user: { id: userId }, session: { id: 's' } } as unknown as Parameters<typeof createInnerContext>[1])
+          : null,
+      ),
+    );
+
+  test('premiumProcedure answers FORBIDDEN for a free user and lets a trial or paid user in', async () => {
+    const free = await newClient();
+    await expect(caller(free.userId).feature()).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(caller(null).feature()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await subscribe(free.client);
+    expect(await caller(free.userId).feature()).toBe('premium content');
+    ctx.clock.set(new Date(START.getTime() + 8 * DAY));
+    await expect(caller(free.userId).feature()).rejects.toMatchObject({ code: 'FORBIDDEN' });
+  });
+
+  test('AI suggestions (a real premium feature) follow the life cycle: 403 free, 200 on a trial, 403 once it expired', async () => {
+    const { client } = await newClient();
+    const ask = () => client.post('/api/ai-suggestions', { tasks: [{ title: 'Draft the report', category: 'Work' }], categories: ['Work'] });
+    const free = await ask();
+    expect(free.status).toBe(403);
+    expect(typeof free.body.message).toBe('string');
+    await subscribe(client);
+    expect((await ask()).status).toBe(200);
+    ctx.clock.set(new Date(START.getTime() + 7 * DAY));
+    expect((await ask()).status).toBe(403);
+  });
+
+  test('the 11th bank task: 403 for a free user, allowed on a trial, 403 again once the trial expired', async () => {
+    const { client } = await newClient();
+    for (let i = 0; i < 10; i++) expect((await client.mutate('tasks.bank.create', { id: `t${i}`, title: `T${i}` })).status).toBe(200);
+    const refused = await client.mutate('tasks.bank.create', { id: 't10', title: 'T10' });
+    expect(refused.status).toBe(403);
+    await subscribe(client);
+    expect((await client.mutate('tasks.bank.create', { id: 't10', title: 'T10' })).status).toBe(200);
+    ctx.clock.set(new Date(START.getTime() + 7 * DAY));
+    expect((await client.mutate('tasks.bank.create', { id: 't11', title: 'T11' })).status).toBe(403);
+  });
+});
+
+describe('cancelSubscriptionImmediately (account deletion)', () => {
+  test('ends a paid plan at once, and does nothing for a free user', async () => {
+    const paid = await newClient();
+    await makePremium(ctx.deps, paid.userId, 'active');
+    await cancelSubscriptionImmediately(ctx.deps, paid.userId);
+    expect(await status(paid.client)).toMatchObject({ premium: false, subscriptionStatus: 'canceled' });
+    const real = await newClient();
+    await subscribe(real.client);
+    await cancelSubscriptionImmediately(ctx.deps, real.userId);
+    expect(await status(real.client)).toMatchObject({ premium: false, subscriptionStatus: 'canceled' });
+    const free = await newClient();
+    await cancelSubscriptionImmediately(ctx.deps, free.userId);
+    expect(await status(free.client)).toEqual(FREE_PLAN_STATUS);
+  });
+});

@@ -1,0 +1,163 @@
+// Validated sessions are served from the process's cache, and every way a session ends or its
+// user changes takes effect on the very next request. Runs on PGlite and (TEST_DATABASE_URL) on
+// PostgreSQL; the two-process case is in session-cache-processes.test.ts.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { eq, sql } from 'drizzle-orm';
+import { hashToken } from '../../src/server/accounts/sessions';
+import { generateResetToken } from '../../src/server/accounts/accounts.service';
+import { SESSION_CACHE_TTL_MS, sessionCache } from '../../src/server/accounts/session-cache';
+import { passwordResetTokens, sessions, users } from '../../src/server/db/schema';
+import { SESSION_COOKIE, SESSION_IDLE_TIMEOUT_MS, SESSION_RENEW_WITHIN_MS } from '../../src/shared/constants';
+import { type TestContext, TestClient, createTestContext } from '../support/app';
+import { createUser, signedInClient, type TestUser } from '../support/factories';
+
+let ctx: TestContext;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+const sessionIdOf = (client: TestClient) => hashToken(client.cookie(SESSION_COOKIE)!);
+const isCached = (client: TestClient) => sessionCache.get(ctx.deps.db, sessionIdOf(client)) !== undefined;
+
+/** Waits (up to a second) for a NOTIFY to arrive: PGlite delivers at once, PostgreSQL within milliseconds. */
+async function eventually(check: () => Promise<boolean>): Promise<boolean> {
+  const deadline = Date.now() + 1000;
+  for (;;) {
+    if (await check()) return true;
+    if (Date.now() > deadline) return false;
+    await Bun.sleep(10);
+  }
+}
+
+async function signedIn(overrides: Parameters<typeof createUser>[1] = {}): Promise<{ user: TestUser; client: TestClient }> {
+  const user = await createUser(ctx, overrides);
+  const client = await signedInClient(ctx, user);
+  expect((await client.get('/api/auth/user')).status).toBe(200);
+  return { user, client };
+}
+
+describe('the session cache', () => {
+  test('a validated session is cached and then answered without reading the sessions table', async () => {
+    const { client } = await signedIn();
+    expect(isCached(client)).toBe(true);
+    // With the trigger off, a row deleted behind the app's back goes unnoticed: proof the
+    // answer came from the cache, not from a round trip.
+    await ctx.deps.db.execute(sql`alter table sessions disable trigger sessions_notify_gone`);
+    try {
+      await ctx.deps.db.delete(sessions).where(eq(sessions.id, sessionIdOf(client)));
+      expect((await client.get('/api/auth/user')).status).toBe(200);
+    } finally {
+      await ctx.deps.db.execute(sql`alter table sessions enable trigger sessions_notify_gone`);
+    }
+    sessionCache.dropSession(sessionIdOf(client));
+    expect((await client.get('/api/auth/user')).status).toBe(401);
+  });
+
+  test('the TTL is short: seconds, not minutes', () => {
+    expect(SESSION_CACHE_TTL_MS).toBeLessThanOrEqual(30_000);
+  });
+
+  test('logout ends the session at once', async () => {
+    const { client } = await signedIn();
+    const token = client.cookie(SESSION_COOKIE)!;
+    expect((await client.post('/api/logout')).status).toBe(302);
+    const replay = new TestClient(ctx.app);
+    replay.setCookie(SESSION_COOKIE, token);
+    expect((await replay.get('/api/auth/user')).status).toBe(401);
+  });
+
+  test('a sign-in that replaces the browser’s session ends the old one at once', async () => {
+    const { user, client } = await signedIn();
+    const oldToken = client.cookie(SESSION_COOKIE)!;
+    const login = await client.post('/api/auth/login', { email: user.email, password: user.password });
+    expect(login.status).toBe(200);
+    expect(client.cookie(SESSION_COOKIE)).not.toBe(oldToken);
+    const replay = new TestClient(ctx.app);
+    replay.setCookie(SESSION_COOKIE, oldToken);
+    expect((await replay.get('/api/auth/user')).status).toBe(401);
+    expect((await client.get('/api/auth/user')).status).toBe(200);
+  });
+
+  test('a password reset ends every session of the account at once', async () => {
+    const { user, client } = await signedIn();
+    const second = await signedInClient(ctx, user);
+    expect((await second.get('/api/auth/user')).status).toBe(200);
+    expect(isCached(client) && isCached(second)).toBe(true);
+    const token = generateResetToken();
+    await ctx.deps.db
+      .insert(passwordResetTokens)
+      .values({ tokenHash: hashToken(token), userId: user.id, expiresAt: new Date(ctx.clock.now().getTime() + 3_600_000) });
+    const reset = await new TestClient(ctx.app).post('/api/reset-password', { token, newPassword: 'a brand new passphrase' });
+    expect(reset.status).toBe(200);
+    expect((await client.get('/api/auth/user')).status).toBe(401);
+    expect((await second.get('/api/auth/user')).status).toBe(401);
+  });
+
+  test('an email change (and any profile or zone change) shows on the next request', async () => {
+    const { client } = await signedIn();
+    const email = `changed-${crypto.randomUUID()}@example.com`;
+    const profile = await client.put('/api/auth/profile', { firstName: 'New', lastName: 'Name', email });
+    expect(profile.status).toBe(200);
+    const me = await client.get('/api/auth/user');
+    expect(me.body.email).toBe(email);
+    expect(me.body.firstName).toBe('New');
+    expect((await client.mutate('accounts.setTimeZone', { timeZone: 'Asia/Tokyo' })).status).toBe(200);
+    expect((await client.get('/api/auth/user')).body.timeZone).toBe('Asia/Tokyo');
+  });
+
+  test('a session or user changed by any other code (a deleted account) is refused on the next request', async () => {
+    const { user, client } = await signedIn();
+    const other = await signedIn();
+    // Straight SQL, as another module or an operator would: the triggers tell the cache.
+    await ctx.deps.db.update(users).set({ firstName: 'Renamed' }).where(eq(users.id, other.user.id));
+    expect(await eventually(async () => (await other.client.get('/api/auth/user')).body.firstName === 'Renamed')).toBe(true);
+    await ctx.deps.db.delete(users).where(eq(users.id, user.id));
+    expect(await eventually(async () => (await client.get('/api/auth/user')).status === 401)).toBe(true);
+  });
+
+  test('expiry is judged by the clock on every request, cached or not', async () => {
+    const { client } = await signedIn();
+    const started = ctx.clock.now();
+    try {
+      ctx.clock.set(new Date(started.getTime() + SESSION_IDLE_TIMEOUT_MS + 1000));
+      expect((await client.get('/api/auth/user')).status).toBe(401);
+    } finally {
+      ctx.clock.set(started);
+    }
+  });
+
+  test('sliding renewal still writes the new expiry, once per renewal window', async () => {
+    const { client } = await signedIn();
+    const id = sessionIdOf(client);
+    const started = ctx.clock.now();
+    const [before] = await ctx.deps.db.select({ expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.id, id));
+    try {
+      ctx.clock.set(new Date(before!.expiresAt.getTime() - SESSION_RENEW_WITHIN_MS + 60_000));
+      const renewed = await client.get('/api/auth/user');
+      expect(renewed.status).toBe(200);
+      expect(renewed.headers.getSetCookie().some((c) => c.startsWith(`${SESSION_COOKIE}=`))).toBe(true);
+      const [after] = await ctx.deps.db.select({ expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.id, id));
+      expect(after!.expiresAt.getTime()).toBe(ctx.clock.now().getTime() + SESSION_IDLE_TIMEOUT_MS);
+      // The cached copy carries the new expiry: the next request neither renews nor writes.
+      ctx.clock.set(new Date(ctx.clock.now().getTime() + 60_000));
+      const again = await client.get('/api/auth/user');
+      expect(again.headers.getSetCookie().some((c) => c.startsWith(`${SESSION_COOKIE}=`))).toBe(false);
+      const [still] = await ctx.deps.db.select({ expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.id, id));
+      expect(still!.expiresAt.getTime()).toBe(after!.expiresAt.getTime());
+    } finally {
+      ctx.clock.set(started);
+    }
+  });
+
+  test('unknown tokens are not cached (an attacker cannot fill the cache)', async () => {
+    const before = sessionCache.size;
+    for (let i = 0; i < 50; i++) {
+      const visitor = new TestClient(ctx.app);
+      visitor.setCookie(SESSION_COOKIE, `forged-${i}`);
+      expect((await visitor.get('/api/auth/user')).status).toBe(401);
+    }
+    expect(sessionCache.size).toBe(before);
+  });
+});

@@ -1,0 +1,194 @@
+// A local stand-in for the part of Stripe's HTTP API that LockIn calls, so tests run the real
+// `stripe` SDK (pointed here with STRIPE_API_BASE) over real HTTP: customers, Checkout Sessions
+// (create, retrieve) and subscriptions (retrieve, update, cancel). Idempotency keys replay the
+// first answer, like Stripe's. Tests drive what would happen on Stripe's side (a customer paying
+// on the hosted page, a renewal) with the helpers and sign webhook events with the SDK's helper.
+import Stripe from 'stripe';
+
+type Json = Record<string, any>;
+
+export interface StripeStandIn {
+  url: string;
+  /** Every request the SDK made: method, path, form body (nested), idempotency key. */
+  requests: { method: string; path: string; body: Json; idempotencyKey: string | null }[];
+  customers: Map<string, Json>;
+  sessions: Map<string, Json>;
+  subscriptions: Map<string, Json>;
+  /** What a customer finishing the hosted page does: a subscription (trialing if the session asked for a trial). */
+  completeCheckout(sessionId: string, options?: { paymentMethod?: boolean }): Json;
+  /** Changes a subscription as Stripe would on its own (renewal, payment failure, trial end). */
+  updateSubscription(id: string, patch: Json): Json;
+  /** A signed webhook delivery for `type` about `object`: the body and its stripe-signature header. */
+  signedEvent(type: string, object: Json, options?: { id?: string; created?: number }): Promise<{ payload: string; signature: string; id: string }>;
+  close(): Promise<void>;
+}
+
+/** Parses Stripe's form encoding (`a[b][0][c]=v`) into nested objects and arrays. */
+export function parseStripeForm(text: string): Json {
+  const out: Json = {};
+  for (const [key, value] of new URLSearchParams(text)) {
+    const parts = key.replace(/\]/g, '').split('[');
+    let node: any = out;
+    parts.forEach((part, i) => {
+      const last = i === parts.length - 1;
+      const nextIsIndex = !last && /^\d+$/.test(parts[i + 1]!);
+      if (last) node[part] = value;
+      else node = node[part] ??= nextIsIndex ? [] : {};
+    });
+  }
+  return out;
+}
+
+const DAY = 24 * 60 * 60;
+
+export async function startStripeStandIn(options: { webhookSecret: string; now?: () => number }): Promise<StripeStandIn> {
+  const now = options.now ?? (() => Math.floor(Date.now() / 1000));
+  const customers = new Map<string, Json>();
+  const sessions = new Map<string, Json>();
+  const subscriptions = new Map<string, Json>();
+  const replays = new Map<string, { status: number; body: Json }>();
+  const requests: StripeStandIn['requests'] = [];
+  let counter = 0;
+  const nextId = (prefix: string) => `${prefix}_test_${(++counter).toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+
+  const notFound = (what: string, id: string) => ({
+    status: 404,
+    body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}: '${id}'`, param: 'id' } },
+  });
+
+  function handle(method: string, path: string, body: Json): { status: number; body: Json } {
+    let m: RegExpMatchArray | null;
+    if (method === 'POST' && path === '/v1/customers') {
+      const customer = { id: nextId('cus'), object: 'customer', email: body.email ?? null, metadata: body.metadata ?? {} };
+      customers.set(customer.id, customer);
+      return { status: 200, body: customer };
+    }
+    if (method === 'POST' && path === '/v1/checkout/sessions') {
+      if (body.customer && !customers.has(body.customer)) return notFound('customer', body.customer);
+      const id = nextId('cs');
+      const session = {
+        id,
+        object: 'checkout.session',
+        mode: body.mode,
+        status: 'open',
+        payment_status: 'unpaid',
+        customer: body.customer ?? null,
+        client_reference_id: body.client_reference_id ?? null,
+        metadata: body.metadata ?? {},
+        subscription: null,
+        success_url: body.success_url,
+        cancel_url: body.cancel_url,
+        url: `https://checkout.stripe.test/c/pay/${id}`,
+        line_items_requested: body.line_items,
+        subscription_data: body.subscription_data ?? {},
+      };
+      sessions.set(id, session);
+      return { status: 200, body: session };
+    }
+    if ((m = path.match(/^\/v1\/checkout\/sessions\/([^/]+)$/)) && method === 'GET') {
+      const session = sessions.get(m[1]!);
+      return session ? { status: 200, body: session } : notFound('checkout.session', m[1]!);
+    }
+    if ((m = path.match(/^\/v1\/subscriptions\/([^/]+)$/))) {
+      const sub = subscriptions.get(m[1]!);
+      if (!sub) return notFound('subscription', m[1]!);
+      if (method === 'GET') return { status: 200, body: sub };
+      if (method === 'POST') {
+        if (body.cancel_at_period_end !== undefined) sub.cancel_at_period_end = body.cancel_at_period_end === 'true';
+        if (body.cancellation_details) sub.cancellation_details = body.cancellation_details;
+        return { status: 200, body: sub };
+      }
+      if (method === 'DELETE') {
+        sub.status = 'canceled';
+        sub.canceled_at = now();
+        sub.ended_at = now();
+        if (body.cancellation_details) sub.cancellation_details = body.cancellation_details;
+        return { status: 200, body: sub };
+      }
+    }
+    return { status: 404, body: { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path})` } } };
+  }
+
+  const server = Bun.serve({
+    port: 0,
+    hostname: '127.0.0.1',
+    async fetch(req) {
+      const url = new URL(req.url);
+      const sent = req.method === 'GET' ? '' : await req.text();
+      const text = sent || url.search.slice(1);
+      const body = parseStripeForm(text);
+      const key = req.headers.get('idempotency-key');
+      requests.push({ method: req.method, path: url.pathname, body, idempotencyKey: key });
+      if (!req.headers.get('authorization')?.startsWith('Bearer sk_')) {
+        return Response.json({ error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } }, { status: 401 });
+      }
+      // The SDK adds its own retry keys to every POST; only a replay of the same key returns the first answer.
+      const replayKey = key ? `${req.method} ${url.pathname} ${key}` : null;
+      const replay = replayKey ? replays.get(replayKey) : undefined;
+      const answer = replay ?? handle(req.method, url.pathname, body);
+      if (replayKey && !replay && answer.status < 500) replays.set(replayKey, answer);
+      return Response.json(answer.body, { status: answer.status, headers: { 'request-id': `req_${counter}` } });
+    },
+  });
+
+  return {
+    url: `http://127.0.0.1:${server.port}`,
+    requests,
+    customers,
+    sessions,
+    subscriptions,
+    completeCheckout(sessionId, { paymentMethod = true } = {}) {
+      const session = sessions.get(sessionId);
+      if (!session) throw new Error(`no session ${sessionId}`);
+      const start = now();
+      const trialDays = Number(session.subscription_data?.trial_period_days ?? 0);
+      const trialEnd = trialDays > 0 ? start + trialDays * DAY : null;
+      const sub = {
+        id: nextId('sub'),
+        object: 'subscription',
+        customer: session.customer,
+        status: trialEnd ? 'trialing' : 'active',
+        trial_start: trialEnd ? start : null,
+        trial_end: trialEnd,
+        cancel_at_period_end: false,
+        cancel_at: null,
+        canceled_at: null,
+        default_payment_method: paymentMethod ? nextId('pm') : null,
+        default_source: null,
+        metadata: session.subscription_data?.metadata ?? {},
+        items: {
+          object: 'list',
+          data: [{ id: nextId('si'), object: 'subscription_item', current_period_start: start, current_period_end: trialEnd ?? start + 30 * DAY }],
+        },
+      };
+      subscriptions.set(sub.id, sub);
+      Object.assign(session, { status: 'complete', payment_status: trialEnd ? 'no_payment_required' : 'paid', subscription: sub.id });
+      return sub;
+    },
+    updateSubscription(id, patch) {
+      const sub = subscriptions.get(id);
+      if (!sub) throw new Error(`no subscription ${id}`);
+      const { current_period_end, ...rest } = patch;
+      Object.assign(sub, rest);
+      if (current_period_end !== undefined) sub.items.data[0].current_period_end = current_period_end;
+      return sub;
+    },
+    async signedEvent(type, object, eventOptions = {}) {
+      const id = eventOptions.id ?? nextId('evt');
+      const payload = JSON.stringify({
+        id,
+        object: 'event',
+        api_version: '2026-10-28.endive',
+        created: eventOptions.created ?? now(),
+        type,
+        livemode: false,
+        data: { object: structuredClone(object) },
+      });
+      const signature = await Stripe.webhooks.generateTestHeaderStringAsync({ payload, secret: options.webhookSecret });
+      return { payload, signature, id };
+    },
+    async close() {
+      await server.stop(true);
+    },
+  };
+}
