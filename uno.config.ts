@@ -15,7 +15,9 @@ export default defineConfig({
   separators: [':'],
   preflights: [{ getCSS: () => tailwindReset }],
   // ui/Button.tsx builds `btn-${variant}` and `btn-${size}` at run time, which the extractor cannot see.
-  safelist: ['primary', 'secondary', 'outline', 'ghost', 'destructive', 'sm', 'md', 'lg', 'icon'].map((v) => `btn-${v}`),
+  safelist: ['primary', 'secondary', 'outline', 'ghost', 'destructive', 'sm', 'md', 'lg', 'icon'].map(
+    (v) => `btn-${v}`,
+  ),
   theme: {
     colors: {
       brand: {
@@ -36,19 +38,23 @@ export default defineConfig({
     },
   },
   shortcuts: {
-    'focus-ring': 'outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 dark:focus-visible:ring-offset-slate-900',
+    'focus-ring':
+      'outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 dark:focus-visible:ring-offset-slate-900',
     btn: 'focus-ring inline-flex items-center justify-center gap-2 rounded-lg font-medium transition-colors cursor-pointer select-none disabled:opacity-60 disabled:cursor-not-allowed no-underline',
     'btn-md': 'h-10 px-4 text-sm',
     'btn-sm': 'h-8 px-3 text-sm',
     'btn-lg': 'h-12 px-6 text-base',
     'btn-icon': 'h-9 w-9 p-0',
     'btn-primary': 'bg-brand-600 text-white hover:bg-brand-700 disabled:hover:bg-brand-600',
-    'btn-secondary': 'bg-slate-100 text-slate-900 hover:bg-slate-200 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700',
-    'btn-outline': 'border border-slate-300 bg-white text-slate-900 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800',
+    'btn-secondary':
+      'bg-slate-100 text-slate-900 hover:bg-slate-200 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700',
+    'btn-outline':
+      'border border-slate-300 bg-white text-slate-900 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800',
     'btn-ghost': 'bg-transparent text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800',
     'btn-destructive': 'bg-red-600 text-white hover:bg-red-700',
     card: 'rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-900',
-    input: 'focus-ring block w-full rounded-lg border border-slate-300 bg-white px-3 h-10 text-sm text-slate-900 placeholder:text-slate-500 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100 dark:placeholder:text-slate-400',
+    input:
+      'focus-ring block w-full rounded-lg border border-slate-300 bg-white px-3 h-10 text-sm text-slate-900 placeholder:text-slate-500 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100 dark:placeholder:text-slate-400',
     label: 'block text-sm font-medium text-slate-800 dark:text-slate-200',
     muted: 'text-slate-600 dark:text-slate-300',
     badge: 'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium',

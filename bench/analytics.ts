@@ -116,11 +116,14 @@ console.log(
 );
 if (!process.argv.includes('--postgres-only')) await run('PGlite');
 if (!process.argv.includes('--pglite-only')) {
-  const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const url =
+    process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   try {
     await run('PostgreSQL', url);
   } catch (error) {
-    console.log(`PostgreSQL  skipped or failed: ${(error as Error).message.split('\n')[0]} ${String((error as { cause?: unknown }).cause ?? '')}`);
+    console.log(
+      `PostgreSQL  skipped or failed: ${(error as Error).message.split('\n')[0]} ${String((error as { cause?: unknown }).cause ?? '')}`,
+    );
   }
 }
 process.exit(0);

@@ -39,7 +39,9 @@ function walk(dir: string): Row[] {
       file: relative(outdir, full),
       raw: data.length,
       gzip: sizeOf(`${full}.gz`, () => gzipSync(data, { level: 9 })),
-      brotli: sizeOf(`${full}.br`, () => brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })),
+      brotli: sizeOf(`${full}.br`, () =>
+        brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      ),
     });
   }
   return rows;
@@ -48,7 +50,12 @@ function walk(dir: string): Row[] {
 const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`.padStart(11);
 const line = (label: string, r: Pick<Row, 'raw' | 'gzip' | 'brotli'>) =>
   console.log(`${label.padEnd(36)} ${kib(r.raw)} ${kib(r.gzip)} ${kib(r.brotli)}`);
-const sum = (rows: Row[]) => rows.reduce((a, r) => ({ raw: a.raw + r.raw, gzip: a.gzip + r.gzip, brotli: a.brotli + r.brotli }), { raw: 0, gzip: 0, brotli: 0 });
+const sum = (rows: Row[]) =>
+  rows.reduce((a, r) => ({ raw: a.raw + r.raw, gzip: a.gzip + r.gzip, brotli: a.brotli + r.brotli }), {
+    raw: 0,
+    gzip: 0,
+    brotli: 0,
+  });
 
 const rows = walk(outdir);
 console.log(`\nLockIn client bundle (${relative(root, outdir)})`);

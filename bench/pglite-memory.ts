@@ -29,7 +29,8 @@ async function child(name: string, dataDir: string): Promise<void> {
     select 'u' || (i % 50 + 1), 't' || i, repeat('x', 200), 'Work', now() from generate_series(1, 5000) i on conflict do nothing`);
   for (let i = 0; i < 20; i++) await client.query("select * from bank_tasks where user_id = 'u1'");
   const started = performance.now();
-  for (let i = 0; i < 2000; i++) await client.query('select * from bank_tasks where user_id = $1 order by created_at desc', [`u${(i % 50) + 1}`]);
+  for (let i = 0; i < 2000; i++)
+    await client.query('select * from bank_tasks where user_id = $1 order by created_at desc', [`u${(i % 50) + 1}`]);
   const queryMs = (performance.now() - started) / 2000;
   const settings = await client.query<{ name: string; setting: string; unit: string | null }>(
     "select name, setting, unit from pg_settings where name in ('shared_buffers','work_mem','maintenance_work_mem','wal_buffers','temp_buffers','max_connections','max_locks_per_transaction','max_prepared_transactions','shared_memory_size','huge_pages')",

@@ -68,14 +68,21 @@ const floor: number[] = [];
 for (let i = 0; i < existingRuns; i++) {
   const started = performance.now();
   const proc = Bun.spawn(
-    [process.execPath, '-e', "const s = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response('ok') }); console.log(s.port)"],
+    [
+      process.execPath,
+      '-e',
+      "const s = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response('ok') }); console.log(s.port)",
+    ],
     { stdout: 'pipe', stderr: 'inherit' },
   );
   const reader = proc.stdout.getReader();
   const { value } = await reader.read();
   const port = Number(new TextDecoder().decode(value).trim());
   for (;;) {
-    const ok = await fetch(`http://127.0.0.1:${port}/`).then((r) => r.status === 200, () => false);
+    const ok = await fetch(`http://127.0.0.1:${port}/`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
     if (ok) break;
     await Bun.sleep(5);
   }

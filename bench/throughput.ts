@@ -45,7 +45,12 @@ async function measure(url: string, cookies?: string[], seconds = duration): Pro
       ]
     : undefined;
   const result = await autocannon({ url, connections, duration: seconds, headers, requests } as never);
-  return { reqPerSec: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors + result.timeouts };
+  return {
+    reqPerSec: result.requests.average,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
 }
 
 async function warmAndMeasure(url: string, cookies?: string[]): Promise<Figures> {
@@ -167,7 +172,9 @@ async function runOn(kind: 'pglite' | 'postgres', hello: { url: string }): Promi
       { label: `tasks.daily.list (${USERS} users)`, path: '/api/trpc/tasks.daily.list', cookies },
     ];
     console.log(`\n[${kind}]`);
-    console.log(`${'target'.padEnd(34)} ${'req/s'.padStart(9)} ${'p99 ms'.padStart(7)}   ${'bare req/s'.padStart(10)} ${'bare p99'.padStart(8)}   ratio`);
+    console.log(
+      `${'target'.padEnd(34)} ${'req/s'.padStart(9)} ${'p99 ms'.padStart(7)}   ${'bare req/s'.padStart(10)} ${'bare p99'.padStart(8)}   ratio`,
+    );
     for (const target of targets) {
       const app = await warmAndMeasure(`${server.url}${target.path}`, target.cookies);
       const bare = await warmAndMeasure(hello.url);

@@ -43,4 +43,6 @@ function compressAll(dir: string): void {
   }
 }
 compressAll(outdir);
-console.log(`client built into ${outdir}: ${(raw / 1024).toFixed(1)} KiB raw, ${(brotli / 1024).toFixed(1)} KiB brotli`);
+console.log(
+  `client built into ${outdir}: ${(raw / 1024).toFixed(1)} KiB raw, ${(brotli / 1024).toFixed(1)} KiB brotli`,
+);

@@ -59,9 +59,30 @@ export function createRouter() {
         { path: ROUTES.termsOfService, element: <TermsOfServicePage /> },
         { path: ROUTES.cookiePolicy, element: <CookiePolicyPage /> },
         { path: ROUTES.subscribe, element: <SubscribePage /> },
-        { path: ROUTES.demoCheckout, element: <SignedInOnly><DemoCheckoutPage /></SignedInOnly> },
-        { path: ROUTES.subscribeSuccess, element: <SignedInOnly><SubscribeSuccessPage /></SignedInOnly> },
-        { path: ROUTES.manageSubscription, element: <SignedInOnly><ManageAccountPage /></SignedInOnly> },
+        {
+          path: ROUTES.demoCheckout,
+          element: (
+            <SignedInOnly>
+              <DemoCheckoutPage />
+            </SignedInOnly>
+          ),
+        },
+        {
+          path: ROUTES.subscribeSuccess,
+          element: (
+            <SignedInOnly>
+              <SubscribeSuccessPage />
+            </SignedInOnly>
+          ),
+        },
+        {
+          path: ROUTES.manageSubscription,
+          element: (
+            <SignedInOnly>
+              <ManageAccountPage />
+            </SignedInOnly>
+          ),
+        },
         { path: '*', element: <NotFoundPage /> },
       ]),
     },

@@ -97,9 +97,14 @@ describe('validation names the bad variable', () => {
   test('boolean switches take only true or false', () => {
     expect(configError({ LOG_REQUESTS: 'yes' })).toContain('LOG_REQUESTS');
     expect(configError({ TEST_CLOCK: '1' })).toContain('TEST_CLOCK');
-    expect(loadConfig({ LOG_REQUESTS: 'false', TEST_CLOCK: 'true' })).toMatchObject({ logRequests: false, testClock: true });
+    expect(loadConfig({ LOG_REQUESTS: 'false', TEST_CLOCK: 'true' })).toMatchObject({
+      logRequests: false,
+      testClock: true,
+    });
     expect(configError({ TRUST_PROXY: 'on' })).toContain('TRUST_PROXY');
-    expect(configError({ TEST_CLOCK: 'true', NODE_ENV: 'production' })).toContain('TEST_CLOCK: must not be true when NODE_ENV is production');
+    expect(configError({ TEST_CLOCK: 'true', NODE_ENV: 'production' })).toContain(
+      'TEST_CLOCK: must not be true when NODE_ENV is production',
+    );
     expect(loadConfig({ TEST_CLOCK: 'true', NODE_ENV: 'test' }).testClock).toBe(true);
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
@@ -149,7 +154,9 @@ describe('outside services switch on with their configuration', () => {
       issuer: 'https://id.example',
       name: 'Replit',
     });
-    expect(loadConfig({ ...pair, OIDC_ISSUER: 'https://id.example', OIDC_NAME: 'Acme ID' }).oauth.oidc?.name).toBe('Acme ID');
+    expect(loadConfig({ ...pair, OIDC_ISSUER: 'https://id.example', OIDC_NAME: 'Acme ID' }).oauth.oidc?.name).toBe(
+      'Acme ID',
+    );
   });
 
   test('one provider on leaves the others off', () => {
@@ -173,8 +180,14 @@ describe('outside services switch on with their configuration', () => {
 
   test('OpenAI is on with its API key, with the default model unless AI_MODEL says otherwise', () => {
     expect(loadConfig({ OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' }).openai).toBeUndefined();
-    expect(loadConfig({ OPENAI_API_KEY: 'sk' }).openai).toEqual({ apiKey: 'sk', baseUrl: undefined, model: 'gpt-4o-mini' });
-    expect(loadConfig({ OPENAI_API_KEY: 'sk', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1', AI_MODEL: 'local-model' }).openai).toEqual({
+    expect(loadConfig({ OPENAI_API_KEY: 'sk' }).openai).toEqual({
+      apiKey: 'sk',
+      baseUrl: undefined,
+      model: 'gpt-4o-mini',
+    });
+    expect(
+      loadConfig({ OPENAI_API_KEY: 'sk', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1', AI_MODEL: 'local-model' }).openai,
+    ).toEqual({
       apiKey: 'sk',
       baseUrl: 'http://127.0.0.1:9/v1',
       model: 'local-model',
@@ -190,7 +203,16 @@ describe('the documentation lists every variable', () => {
   const root = `${import.meta.dir}/../..`;
 
   test('the variables loadConfig reads include those the decisions name, and each one is read', () => {
-    for (const name of ['PORT', 'HOST', 'APP_URL', 'DATA_DIR', 'DATABASE_URL', 'SMTP_URL', 'OIDC_CLIENT_ID', 'TWITTER_CLIENT_SECRET']) {
+    for (const name of [
+      'PORT',
+      'HOST',
+      'APP_URL',
+      'DATA_DIR',
+      'DATABASE_URL',
+      'SMTP_URL',
+      'OIDC_CLIENT_ID',
+      'TWITTER_CLIENT_SECRET',
+    ]) {
       expect(ENV_VARIABLES).toContain(name as (typeof ENV_VARIABLES)[number]);
     }
     // A name in the list is one the parser looks at: a value of the wrong kind is refused by name.
@@ -206,7 +228,8 @@ describe('the documentation lists every variable', () => {
     }
     // Every block of variables is preceded by a comment line that is not itself a variable.
     const blocks = example.split(/\n\s*\n/).filter((b) => /^# [A-Z_]+=/m.test(b));
-    for (const block of blocks) expect(block.split('\n').some((l) => l.startsWith('# ') && !/^# [A-Z_]+=/.test(l))).toBe(true);
+    for (const block of blocks)
+      expect(block.split('\n').some((l) => l.startsWith('# ') && !/^# [A-Z_]+=/.test(l))).toBe(true);
   });
 
   test('the README configuration table has every variable', async () => {
@@ -227,4 +250,3 @@ describe('empty variables', () => {
     expect(config.databaseUrl).toBeUndefined();
   });
 });
-

@@ -115,7 +115,9 @@ function credentials(env: Record<string, string | undefined>, prefix: string): O
 /** Parses the environment; throws a ConfigError naming every bad variable. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   // An empty variable (`PORT=` in a .env file) means "not set": it takes the default.
-  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value.trim() !== ''));
+  const present = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value.trim() !== ''),
+  );
   const parsed = envSchema
     .refine((e) => !(e.TEST_CLOCK && e.NODE_ENV === 'production'), {
       path: ['TEST_CLOCK'],

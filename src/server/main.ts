@@ -52,12 +52,15 @@ async function main(): Promise<void> {
       hostname: config.host,
       fetch(request, bunServer) {
         if (app) return app.fetch(request, bunServer);
-        if (new URL(request.url).pathname.startsWith('/api/')) return appReady.promise.then((a) => a.fetch(request, bunServer));
+        if (new URL(request.url).pathname.startsWith('/api/'))
+          return appReady.promise.then((a) => a.fetch(request, bunServer));
         return shell.fetch(request, bunServer);
       },
     });
   } catch (error) {
-    console.error(`LockIn cannot listen on ${config.host}:${config.port}: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(
+      `LockIn cannot listen on ${config.host}:${config.port}: ${error instanceof Error ? error.message : String(error)}`,
+    );
     process.exit(1);
   }
 
@@ -102,7 +105,9 @@ async function main(): Promise<void> {
     app = createApp(deps, { site });
     appReady.resolve(app);
     // Sessions whose cookie never comes back would otherwise stay forever.
-    deleteExpiredSessions(deps.db, deps.clock).catch((error: unknown) => log.error('expired sessions were not purged', error));
+    deleteExpiredSessions(deps.db, deps.clock).catch((error: unknown) =>
+      log.error('expired sessions were not purged', error),
+    );
     log.info(
       `LockIn listening on ${config.appUrl} (bound to ${server.hostname}:${server.port}, database: ${database.kind}, mail: ${deps.mailer.kind})`,
     );

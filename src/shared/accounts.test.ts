@@ -27,19 +27,30 @@ describe('account payload schemas', () => {
   });
 
   test('register trims names and email, keeps the password exactly as typed', () => {
-    const parsed = registerInput.parse({ ...ok, email: ' A@Example.com ', firstName: ' Ada ', password: '  spaced out  ' });
+    const parsed = registerInput.parse({
+      ...ok,
+      email: ' A@Example.com ',
+      firstName: ' Ada ',
+      password: '  spaced out  ',
+    });
     expect(parsed.email).toBe('A@Example.com');
     expect(parsed.firstName).toBe('Ada');
     expect(parsed.password).toBe('  spaced out  ');
   });
 
   test('register names the first bad field', () => {
-    expect(firstIssue(registerInput.safeParse({ ...ok, password: '1234567' }))).toBe('password: must be at least 8 characters');
-    expect(firstIssue(registerInput.safeParse({ ...ok, password: 'é'.repeat(257) }))).toBe('password: must be at most 256 characters');
+    expect(firstIssue(registerInput.safeParse({ ...ok, password: '1234567' }))).toBe(
+      'password: must be at least 8 characters',
+    );
+    expect(firstIssue(registerInput.safeParse({ ...ok, password: 'é'.repeat(257) }))).toBe(
+      'password: must be at most 256 characters',
+    );
     expect(registerInput.safeParse({ ...ok, password: 'é'.repeat(256) }).success).toBe(true);
     expect(firstIssue(registerInput.safeParse({ ...ok, email: 'x' }))).toBe('email: Enter a valid email address');
     expect(firstIssue(registerInput.safeParse({ ...ok, lastName: undefined }))).toBe('lastName: is required');
-    expect(firstIssue(registerInput.safeParse({ ...ok, timeZone: 'Nowhere/Land' }))).toBe('timeZone: must be an IANA time zone');
+    expect(firstIssue(registerInput.safeParse({ ...ok, timeZone: 'Nowhere/Land' }))).toBe(
+      'timeZone: must be an IANA time zone',
+    );
   });
 
   test('login needs both fields but does not check the email format', () => {
@@ -48,12 +59,20 @@ describe('account payload schemas', () => {
   });
 
   test('profile allows blank names, requires a valid email', () => {
-    expect(profileInput.parse({ firstName: ' ', lastName: '', email: ' a@b.co ' })).toEqual({ firstName: '', lastName: '', email: 'a@b.co' });
+    expect(profileInput.parse({ firstName: ' ', lastName: '', email: ' a@b.co ' })).toEqual({
+      firstName: '',
+      lastName: '',
+      email: 'a@b.co',
+    });
     expect(firstIssue(profileInput.safeParse({ firstName: 'a', lastName: 'b', email: '' }))).toBe('email: is required');
   });
 
   test('reset needs a token and a new password of valid length', () => {
-    expect(firstIssue(resetPasswordInput.safeParse({ token: '', newPassword: 'long enough' }))).toBe('token: is required');
-    expect(firstIssue(resetPasswordInput.safeParse({ token: 't', newPassword: 'short' }))).toBe('newPassword: must be at least 8 characters');
+    expect(firstIssue(resetPasswordInput.safeParse({ token: '', newPassword: 'long enough' }))).toBe(
+      'token: is required',
+    );
+    expect(firstIssue(resetPasswordInput.safeParse({ token: 't', newPassword: 'short' }))).toBe(
+      'newPassword: must be at least 8 characters',
+    );
   });
 });

@@ -37,7 +37,10 @@ export const newPasswordSchema = text()
   })
   .refine((p) => passwordLength(p) <= PASSWORD_MAX_LENGTH, `must be at most ${PASSWORD_MAX_LENGTH} characters`);
 
-const requiredName = text().trim().min(1, 'is required').max(NAME_MAX_LENGTH, `must be at most ${NAME_MAX_LENGTH} characters`);
+const requiredName = text()
+  .trim()
+  .min(1, 'is required')
+  .max(NAME_MAX_LENGTH, `must be at most ${NAME_MAX_LENGTH} characters`);
 /** Profile names may be left blank (the greeting then falls back to the email). */
 const optionalName = text().trim().max(NAME_MAX_LENGTH, `must be at most ${NAME_MAX_LENGTH} characters`);
 

@@ -15,7 +15,10 @@ export const TOASTS = {
   alreadySubscribed: toast('Already Subscribed', 'You already have an active subscription!'),
   paymentSetupError: toast('Payment Setup Error', 'Failed to start subscription process'),
   premiumActivated: toast('Premium Activated!', 'Welcome to LockIn Premium. Enjoy every feature.'),
-  paymentSuccessful: toast('Payment Successful', 'Your payment was processed. Premium features should be available now.'),
+  paymentSuccessful: toast(
+    'Payment Successful',
+    'Your payment was processed. Premium features should be available now.',
+  ),
   subscriptionDetailsFailed: toast('Error', 'Failed to load subscription details'),
   profileUpdated: toast('Profile Updated', 'Your account information has been updated successfully.'),
   updateFailed: toast('Update Failed', 'Failed to update profile information'),
@@ -52,7 +55,8 @@ export const taskAlreadyAdded = (title: string) =>
   toast('Task Already Added', `"${title}" is already in your daily tasks.`);
 export const taskAdded = (title: string) => toast('Task Added!', `"${title}" has been added to your daily tasks.`);
 export const categoryAdded = (name: string) => toast('Category Added!', `"${name}" has been added to your categories.`);
-export const categoryRemoved = (name: string) => toast('Category Removed', `"${name}" has been removed from your categories.`);
+export const categoryRemoved = (name: string) =>
+  toast('Category Removed', `"${name}" has been removed from your categories.`);
 export const dailyResetComplete = (removed: number, carried: number) =>
   toast(
     'Daily Reset Complete',

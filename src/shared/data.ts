@@ -33,7 +33,11 @@ const localDay = z.iso.date({ error: 'must be a date (YYYY-MM-DD)' });
 const title = textField().trim().min(1, 'is required').max(TITLE_MAX_LENGTH);
 const description = textField().max(DESCRIPTION_MAX_LENGTH).nullable();
 const category = textField().trim().min(1, 'is required').max(CATEGORY_MAX_LENGTH);
-const minutes = z.number().int('must be a whole number').min(0, 'must not be negative').max(24 * 60, 'must be at most 1440');
+const minutes = z
+  .number()
+  .int('must be a whole number')
+  .min(0, 'must not be negative')
+  .max(24 * 60, 'must be at most 1440');
 
 export const exportBankTaskSchema = z.object({
   id: taskIdSchema,
@@ -104,7 +108,8 @@ function uniqueBy<T>(key: (row: T) => string, what: string) {
     const seen = new Set<string>();
     rows.forEach((row, index) => {
       const k = key(row);
-      if (seen.has(k)) ctx.addIssue({ code: 'custom', path: [index, what], message: `'${k}' appears twice in the file` });
+      if (seen.has(k))
+        ctx.addIssue({ code: 'custom', path: [index, what], message: `'${k}' appears twice in the file` });
       seen.add(k);
     });
   };
@@ -120,16 +125,25 @@ export const exportDocumentSchema = z.object({
   exportedAt: isoDate,
   profile: exportProfileSchema,
   plan: planStatusSchema.optional(),
-  bank: z.array(exportBankTaskSchema).max(IMPORT_MAX_ROWS.bank).superRefine(uniqueBy((t) => t.id, 'id')),
+  bank: z
+    .array(exportBankTaskSchema)
+    .max(IMPORT_MAX_ROWS.bank)
+    .superRefine(uniqueBy((t) => t.id, 'id')),
   daily: z.object({
     lastResetAt: isoDate.nullable(),
-    tasks: z.array(exportDailyTaskSchema).max(IMPORT_MAX_ROWS.daily).superRefine(uniqueBy((t) => t.id, 'id')),
+    tasks: z
+      .array(exportDailyTaskSchema)
+      .max(IMPORT_MAX_ROWS.daily)
+      .superRefine(uniqueBy((t) => t.id, 'id')),
   }),
   customCategories: z
     .array(z.object({ name: categoryNameSchema, createdAt: isoDate }))
     .max(IMPORT_MAX_ROWS.customCategories)
     .superRefine(uniqueBy((c) => c.name, 'name')),
-  focusSessions: z.array(exportFocusSessionSchema).max(IMPORT_MAX_ROWS.focusSessions).superRefine(uniqueBy((s) => s.id, 'id')),
+  focusSessions: z
+    .array(exportFocusSessionSchema)
+    .max(IMPORT_MAX_ROWS.focusSessions)
+    .superRefine(uniqueBy((s) => s.id, 'id')),
   completions: z.array(exportCompletionSchema).max(IMPORT_MAX_ROWS.completions),
   streak: exportStreakSchema.nullable(),
 });
@@ -160,7 +174,8 @@ export type CsvTable = (typeof CSV_TABLES)[number];
 export const DATA_MESSAGES = {
   emailMismatch: "Email does not match this account's email",
   accountDeleted: 'Your account has been deleted',
-  cancelFailed: 'Your subscription could not be cancelled, so your account was not deleted. Please try again in a few minutes.',
+  cancelFailed:
+    'Your subscription could not be cancelled, so your account was not deleted. Please try again in a few minutes.',
   importTooLarge: (maxMiB: number) => `The file must be at most ${maxMiB} MiB`,
   notJson: 'The file is not valid JSON (choose a LockIn JSON export)',
   bankLimit: (have: number, adding: number, limit: number) =>

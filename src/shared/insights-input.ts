@@ -19,4 +19,3 @@ export const aiSuggestionsInput = z.object({
     .default([]),
 });
 export type AiSuggestionsInput = z.infer<typeof aiSuggestionsInput>;
-

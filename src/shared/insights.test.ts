@@ -54,17 +54,27 @@ describe('best focus hours', () => {
       { day: 1, hour: 10, count: 3 },
       { day: 3, hour: 9, count: 5 },
     ]);
-    expect(r).toEqual({ ready: true, day: 1, startHour: 9, endHour: 11, sentence: 'You focus best on Tuesday mornings, 9–11am' });
+    expect(r).toEqual({
+      ready: true,
+      day: 1,
+      startHour: 9,
+      endHour: 11,
+      sentence: 'You focus best on Tuesday mornings, 9–11am',
+    });
   });
   test('a lone best hour is a one-hour window; afternoons and the noon crossing read well', () => {
-    expect(bestFocusHours([{ day: 4, hour: 15, count: 10 }]).sentence).toBe('You focus best on Friday afternoons, 3–4pm');
+    expect(bestFocusHours([{ day: 4, hour: 15, count: 10 }]).sentence).toBe(
+      'You focus best on Friday afternoons, 3–4pm',
+    );
     expect(
       bestFocusHours([
         { day: 6, hour: 11, count: 5 },
         { day: 6, hour: 12, count: 5 },
       ]).sentence,
     ).toBe('You focus best on Sunday mornings, 11am–1pm');
-    expect(bestFocusHours([{ day: 0, hour: 23, count: 12 }]).sentence).toBe('You focus best on Monday nights, 11pm–12am');
+    expect(bestFocusHours([{ day: 0, hour: 23, count: 12 }]).sentence).toBe(
+      'You focus best on Monday nights, 11pm–12am',
+    );
   });
   test('hour labels', () => {
     expect([0, 9, 12, 15, 24].map(hourLabel)).toEqual(['12am', '9am', '12pm', '3pm', '12am']);

@@ -40,7 +40,8 @@ export function canonicalTimeZone(timeZone: string): string | null {
     const resolved = formatter.resolvedOptions().timeZone;
     if (/^[A-Za-z]/.test(resolved)) {
       canonical = resolved;
-      if (!formatters.has(resolved)) formatters.set(resolved, resolved === timeZone ? formatter : buildFormatter(resolved));
+      if (!formatters.has(resolved))
+        formatters.set(resolved, resolved === timeZone ? formatter : buildFormatter(resolved));
     }
   } catch {
     canonical = null;
@@ -107,4 +108,3 @@ export function daysCarriedOver(
   if (Number.isNaN(since.getTime())) return 0;
   return Math.max(0, daysBetween(localDate(since, timeZone), localDate(now, timeZone)));
 }
-

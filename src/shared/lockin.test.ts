@@ -48,7 +48,10 @@ describe('streak rule', () => {
     expect(s).toEqual({ current: 1, lastDay: '2026-03-13' });
   });
   test('an older day (an imported session) changes nothing', () => {
-    expect(advanceStreak({ current: 4, lastDay: '2026-03-10' }, '2026-03-08')).toEqual({ current: 4, lastDay: '2026-03-10' });
+    expect(advanceStreak({ current: 4, lastDay: '2026-03-10' }, '2026-03-08')).toEqual({
+      current: 4,
+      lastDay: '2026-03-10',
+    });
   });
   test('across month and year ends', () => {
     expect(advanceStreak({ current: 3, lastDay: '2026-02-28' }, '2026-03-01').current).toBe(4);
@@ -60,12 +63,13 @@ describe('streak rule', () => {
     expect(currentStreak({ current: 5, lastDay: '2026-03-10' }, '2026-03-12')).toBe(0);
     expect(currentStreak({ current: 0, lastDay: null }, '2026-03-12')).toBe(0);
   });
-  test('days are the user\'s local days: the same instants make a streak in one zone and not in another', () => {
+  test("days are the user's local days: the same instants make a streak in one zone and not in another", () => {
     // 23:30 UTC on the 10th and 00:30 UTC on the 12th: in UTC two days apart (reset);
     // in Tokyo (UTC+9) the 11th 08:30 and the 12th 09:30, consecutive days (+1).
     const a = new Date('2026-03-10T23:30:00Z');
     const b = new Date('2026-03-12T00:30:00Z');
-    const run = (tz: string) => advanceStreak(advanceStreak({ current: 0, lastDay: null }, localDate(a, tz)), localDate(b, tz)).current;
+    const run = (tz: string) =>
+      advanceStreak(advanceStreak({ current: 0, lastDay: null }, localDate(a, tz)), localDate(b, tz)).current;
     expect(run('UTC')).toBe(1);
     expect(run('Asia/Tokyo')).toBe(2);
     // Los Angeles (UTC-7 in March after DST): the 10th 16:30 and the 11th 17:30: consecutive.
@@ -97,8 +101,16 @@ describe('streak rule', () => {
 describe('levels and the milestone bar', () => {
   test('level thresholds', () => {
     const cases: [number, string][] = [
-      [0, 'Beginner'], [2, 'Beginner'], [3, 'Starter'], [6, 'Starter'], [7, 'Achiever'], [13, 'Achiever'],
-      [14, 'Champion'], [29, 'Champion'], [30, 'Master'], [365, 'Master'],
+      [0, 'Beginner'],
+      [2, 'Beginner'],
+      [3, 'Starter'],
+      [6, 'Starter'],
+      [7, 'Achiever'],
+      [13, 'Achiever'],
+      [14, 'Champion'],
+      [29, 'Champion'],
+      [30, 'Master'],
+      [365, 'Master'],
     ];
     for (const [days, level] of cases) expect(`${days}:${streakLevel(days)}`).toBe(`${days}:${level}`);
   });

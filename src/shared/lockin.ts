@@ -161,9 +161,16 @@ export const localSessionSchema = z.object({
   /** ISO time the session started. */
   timestamp: z.iso.datetime({ offset: true, error: 'must be an ISO date-time' }),
   /** Goal in seconds. */
-  duration: z.number().int().min(0).max(24 * 3600),
+  duration: z
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 3600),
   /** Elapsed seconds. */
-  actualDuration: z.number().min(0).max(24 * 3600),
+  actualDuration: z
+    .number()
+    .min(0)
+    .max(24 * 3600),
   taskName: textField().trim().max(TITLE_MAX_LENGTH).optional(),
   goal: textField().trim().max(TITLE_MAX_LENGTH).nullish(),
   completed: z.boolean(),

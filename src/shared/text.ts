@@ -22,7 +22,10 @@ export const textField = () =>
             : 'must be a string',
     })
     .refine((value) => !value.includes(NUL), { message: 'must not contain NUL characters', abort: true })
-    .refine((value) => !LONE_SURROGATE.test(value), { message: 'must not contain lone UTF-16 surrogates', abort: true });
+    .refine((value) => !LONE_SURROGATE.test(value), {
+      message: 'must not contain lone UTF-16 surrogates',
+      abort: true,
+    });
 
 /** 'firstName' → 'First name', 'newPassword' → 'New password', ['ids', 0] → 'IDs', 'taskId' → 'Task ID'. */
 export function fieldLabel(path: readonly PropertyKey[]): string {

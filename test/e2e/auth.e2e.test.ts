@@ -32,7 +32,9 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function openPage(options: { width?: number; timezoneId?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
+async function openPage(
+  options: { width?: number; timezoneId?: string } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await newContext(browser, server, options);
   contexts.push(context);
   const page = await context.newPage();
@@ -96,7 +98,9 @@ describe('sign-up page', () => {
     }
     expect(await page.getByLabel('Email', { exact: true }).getAttribute('type')).toBe('email');
     expect(await page.getByRole('link', { name: 'Forgot your password?' }).count()).toBe(0);
-    expect(await page.getByRole('link', { name: 'Already have an account? Sign in' }).getAttribute('href')).toBe('/login');
+    expect(await page.getByRole('link', { name: 'Already have an account? Sign in' }).getAttribute('href')).toBe(
+      '/login',
+    );
     expect(await page.getByText('Focus Mode', { exact: true }).count()).toBe(1);
     expect(await page.getByText('AI Suggestions', { exact: true }).count()).toBe(1);
     expect(await page.getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toBe('/terms-of-service');
@@ -118,7 +122,9 @@ describe('sign-up page', () => {
       if (req.url().endsWith('/api/auth/register')) requests += 1;
     });
     await page.getByRole('button', { name: 'Create Account' }).click();
-    expect(await page.getByLabel('First name').evaluate((el) => (el as HTMLInputElement).validity.valueMissing)).toBe(true);
+    expect(await page.getByLabel('First name').evaluate((el) => (el as HTMLInputElement).validity.valueMissing)).toBe(
+      true,
+    );
     const email = uniqueEmail('signup');
     await page.getByLabel('First name').fill('Ada');
     await page.getByLabel('Last name').fill('Lovelace');
@@ -163,8 +169,12 @@ describe('sign-in page', () => {
     expect(await page.title()).toBe('Sign In — LockIn');
     expect(await page.getByLabel('First name').count()).toBe(0);
     expect(await page.getByLabel('Last name').count()).toBe(0);
-    expect(await page.getByRole('link', { name: 'Forgot your password?' }).getAttribute('href')).toBe('/forgot-password');
-    expect(await page.getByRole('link', { name: "Don't have an account? Sign up" }).getAttribute('href')).toBe('/signup');
+    expect(await page.getByRole('link', { name: 'Forgot your password?' }).getAttribute('href')).toBe(
+      '/forgot-password',
+    );
+    expect(await page.getByRole('link', { name: "Don't have an account? Sign up" }).getAttribute('href')).toBe(
+      '/signup',
+    );
     await checkScreen(page, 'login');
 
     // The toggle link switches modes in place.
@@ -223,7 +233,13 @@ describe('sign-in providers', () => {
     const { page } = await openPage();
     const providers = page.waitForResponse('**/api/auth/providers');
     await page.goto('/login');
-    expect(await (await providers).json()).toMatchObject({ oidc: false, google: false, facebook: false, github: false, twitter: false });
+    expect(await (await providers).json()).toMatchObject({
+      oidc: false,
+      google: false,
+      facebook: false,
+      github: false,
+      twitter: false,
+    });
     expect(await page.getByText('Or continue with').count()).toBe(0);
     expect(await page.getByRole('link', { name: /^Continue with/ }).count()).toBe(0);
   });
@@ -234,7 +250,9 @@ describe('sign-in providers', () => {
       route.fulfill({ json: { oidc: true, google: true, facebook: false, github: true, twitter: true } }),
     );
     await page.route('**/api/auth/provider-names', (route) =>
-      route.fulfill({ json: { oidc: 'Acme ID', google: 'Google', facebook: 'Facebook', github: 'GitHub', twitter: 'X' } }),
+      route.fulfill({
+        json: { oidc: 'Acme ID', google: 'Google', facebook: 'Facebook', github: 'GitHub', twitter: 'X' },
+      }),
     );
     await page.goto('/login');
     await page.getByText('Or continue with').waitFor();
@@ -339,7 +357,9 @@ describe('reset password', () => {
     const { page } = await openPage();
     await page.goto('/reset-password');
     await page.getByRole('heading', { level: 1, name: 'Invalid Reset Link' }).waitFor();
-    expect(await page.getByRole('link', { name: 'Request New Reset Link' }).getAttribute('href')).toBe('/forgot-password');
+    expect(await page.getByRole('link', { name: 'Request New Reset Link' }).getAttribute('href')).toBe(
+      '/forgot-password',
+    );
     expect(await page.getByRole('link', { name: 'Back to Login' }).getAttribute('href')).toBe('/login');
     expect(await landmarks(page)).toEqual({ header: 1, main: 1, footer: 1, h1: 1 });
     await checkScreen(page, 'reset-invalid');
@@ -431,14 +451,19 @@ describe('account menu', () => {
 
     // Reach it with Tab from the top of the page.
     await page.locator('body').focus();
-    for (let i = 0; i < 5 && !(await button.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    for (let i = 0; i < 5 && !(await button.evaluate((el) => el === document.activeElement)); i++)
+      await page.keyboard.press('Tab');
     expect(await button.evaluate((el) => el === document.activeElement)).toBe(true);
 
     const focusedName = () => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
     await page.keyboard.press('Enter');
     await page.getByRole('menu').waitFor();
     expect(await button.getAttribute('aria-expanded')).toBe('true');
-    expect(await page.getByRole('menuitem').allInnerTexts()).toEqual(['Manage Account', 'Keyboard shortcuts', 'Sign Out']);
+    expect(await page.getByRole('menuitem').allInnerTexts()).toEqual([
+      'Manage Account',
+      'Keyboard shortcuts',
+      'Sign Out',
+    ]);
     expect(await focusedName()).toBe('Manage Account');
     await page.keyboard.press('ArrowDown');
     expect(await focusedName()).toBe('Keyboard shortcuts');
@@ -570,7 +595,11 @@ describe('Manage Account', () => {
     await expectToast(page, TOASTS.profileUpdated);
     expect(await page.getByTestId('profile-name').innerText()).toBe('Grace Hopper');
     expect(await page.getByTestId('account-name').innerText()).toBe('Grace');
-    expect((await currentUser(page)).body).toMatchObject({ firstName: 'Grace', lastName: 'Hopper', email: account.email });
+    expect((await currentUser(page)).body).toMatchObject({
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      email: account.email,
+    });
 
     // A refused update keeps the form open with the server's message.
     await page.getByRole('button', { name: 'Edit Profile' }).click();
@@ -603,4 +632,3 @@ describe('account menu outside the tasks screen', () => {
     expect(await h1Text(page)).toEqual(['Welcome Back']);
   });
 });
-

@@ -8,7 +8,15 @@ import { parse } from 'csv-parse/sync';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DATA_COPY } from '../../src/client/features/data/copy';
 import type { ExportDocument } from '../../src/shared/data';
-import { expectNoAxeViolations, launchBrowser, newContext, registerViaApi, type RunningServer, screenshot, startServer } from './support/harness';
+import {
+  expectNoAxeViolations,
+  launchBrowser,
+  newContext,
+  registerViaApi,
+  type RunningServer,
+  screenshot,
+  startServer,
+} from './support/harness';
 
 let server: RunningServer;
 let browser: Browser;
@@ -60,7 +68,10 @@ async function eventually(check: () => Promise<void>, timeoutMs = 10_000): Promi
 
 async function createTask(context: BrowserContext, title: string, category = 'Work'): Promise<string> {
   const id = crypto.randomUUID();
-  const res = await context.request.post(`${server.url}/api/tasks`, { data: { id, title, category }, headers: { origin: server.url } });
+  const res = await context.request.post(`${server.url}/api/tasks`, {
+    data: { id, title, category },
+    headers: { origin: server.url },
+  });
   if (res.status() !== 201) throw new Error(`create failed: ${res.status()} ${await res.text()}`);
   return id;
 }
@@ -129,8 +140,14 @@ describe('Your data card', () => {
     expect(await toastText(page, DATA_COPY.importDoneTitle)).toContain('Added 2 bank tasks.');
     await screenshot(page, 'data-import-done-1280');
 
-    await input.setInputFiles({ name: 'notes.json', mimeType: 'application/json', buffer: Buffer.from('{"hello":"world"}') });
-    expect(await toastText(page, DATA_COPY.importFailedTitle)).toContain("Format must be 'lockin-export' (this is not a LockIn export)");
+    await input.setInputFiles({
+      name: 'notes.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from('{"hello":"world"}'),
+    });
+    expect(await toastText(page, DATA_COPY.importFailedTitle)).toContain(
+      "Format must be 'lockin-export' (this is not a LockIn export)",
+    );
 
     await openHome(page);
     await page.getByRole('tab', { name: /^Task Bank \(2\)$/ }).waitFor();
@@ -190,7 +207,9 @@ describe('keyboard shortcuts', () => {
     await eventually(async () => expect(await page.evaluate(() => document.activeElement?.id)).toBe('task-bank-title'));
     await page.keyboard.press('d');
     await eventually(async () => expect(await selectedTab(page).innerText()).toContain('Daily Tasks'));
-    await eventually(async () => expect(await page.evaluate(() => document.activeElement?.id)).toBe('todays-focus-title'));
+    await eventually(async () =>
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('todays-focus-title'),
+    );
 
     // n: the Task Bank's add form, with the title field focused; typing there types, not switches.
     await page.keyboard.press('n');
@@ -219,7 +238,9 @@ describe('keyboard shortcuts', () => {
     await help.waitFor();
     const rows = help.locator('tbody tr');
     expect(await rows.count()).toBe(7);
-    const availability = await rows.evaluateAll((trs) => trs.map((tr) => [tr.getAttribute('data-shortcut'), tr.getAttribute('data-available')]));
+    const availability = await rows.evaluateAll((trs) =>
+      trs.map((tr) => [tr.getAttribute('data-shortcut'), tr.getAttribute('data-available')]),
+    );
     expect(Object.fromEntries(availability)).toEqual({
       newBankTask: 'true',
       addTaskPicker: 'true',
@@ -275,9 +296,14 @@ describe('keyboard shortcuts', () => {
 
   test('m opens My Analytics for a Premium (trial) user', async () => {
     const { context, page } = await signIn();
-    const { checkoutUrl } = (await (await context.request.post(`${server.url}/api/create-subscription`, { headers: { origin: server.url } })).json()) as { checkoutUrl: string };
+    const { checkoutUrl } = (await (
+      await context.request.post(`${server.url}/api/create-subscription`, { headers: { origin: server.url } })
+    ).json()) as { checkoutUrl: string };
     const session = new URL(checkoutUrl, server.url).searchParams.get('session');
-    const done = await context.request.post(`${server.url}/api/trpc/plans.demoCheckout.complete`, { data: { session }, headers: { origin: server.url } });
+    const done = await context.request.post(`${server.url}/api/trpc/plans.demoCheckout.complete`, {
+      data: { session },
+      headers: { origin: server.url },
+    });
     expect(done.ok()).toBe(true);
     await openHome(page);
     await page.getByRole('button', { name: 'My Analytics' }).waitFor();

@@ -82,7 +82,11 @@ class Api {
   async session(at: Date, taskId: string, outcome: 'completed' | 'quit', minutes = 25, reason?: string) {
     const task = this.tasks.get(taskId)!;
     await setServerClock(server, at);
-    const started = await this.call('POST', '/api/lock-in-sessions', { taskTitle: task.title, category: task.category, goalMinutes: 25 });
+    const started = await this.call('POST', '/api/lock-in-sessions', {
+      taskTitle: task.title,
+      category: task.category,
+      goalMinutes: 25,
+    });
     await setServerClock(server, new Date(at.getTime() + minutes * 60_000));
     await this.call('PUT', `/api/lock-in-sessions/${started.id}`, {
       actualMinutes: outcome === 'completed' ? 25 : minutes,
@@ -137,7 +141,9 @@ async function checkScreen(page: Page, name: string): Promise<void> {
   await screenshot(page, `insights-${name}-1280`);
   await page.setViewportSize({ width: 360, height: 800 });
   await expectNoAxeViolations(page, `${name} @360`);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect({ name, horizontalOverflow: overflow }).toEqual({ name, horizontalOverflow: 0 });
   await screenshot(page, `insights-${name}-360`);
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -190,7 +196,9 @@ describe('analytics dashboard', () => {
     expect(await trends.getByTestId('trend-total').innerText()).toBe('8');
     await trends.getByRole('button', { name: 'Tasks' }).click();
     expect(await trends.getByTestId('trend-total').innerText()).toBe('1');
-    expect(await trends.getByTestId('quick-insights').innerText()).toContain('most productive day Tue, Mar 10 (2 sessions)');
+    expect(await trends.getByTestId('quick-insights').innerText()).toContain(
+      'most productive day Tue, Mar 10 (2 sessions)',
+    );
     await trends.getByText('Show the numbers as a table').click();
     await trends.getByRole('rowheader', { name: 'Wed, Mar 4' }).waitFor();
 
@@ -260,7 +268,8 @@ describe('analytics dashboard', () => {
       (url) => url.pathname.includes('insights.analytics'),
       async (route) => {
         await held;
-        if (fail) await route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"message":"boom"}}' });
+        if (fail)
+          await route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"message":"boom"}}' });
         else await route.continue();
       },
     );
@@ -292,7 +301,8 @@ describe('analytics dashboard', () => {
     const d = dialog(page);
     await d.getByRole('heading', { name: 'Quick Analytics' }).waitFor();
     await d.getByRole('heading', { name: 'Unlock Premium Analytics' }).waitFor();
-    for (const label of ['Sessions', 'Current Streak', 'Tasks Done', 'Focus Time']) await d.getByText(label, { exact: true }).waitFor();
+    for (const label of ['Sessions', 'Current Streak', 'Tasks Done', 'Focus Time'])
+      await d.getByText(label, { exact: true }).waitFor();
     expect(await d.getByTestId('stat-sessions').textContent()).toBe('Sessions0'); // this week
     await d.getByRole('button', { name: 'All Time' }).click();
     expect(await d.getByTestId('stat-sessions').textContent()).toBe('Sessions1');

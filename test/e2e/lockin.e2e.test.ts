@@ -93,7 +93,9 @@ class Clocks {
   }
 }
 
-async function signIn(options: { width?: number; context?: BrowserContext } = {}): Promise<{ context: BrowserContext; page: Page; email: string }> {
+async function signIn(
+  options: { width?: number; context?: BrowserContext } = {},
+): Promise<{ context: BrowserContext; page: Page; email: string }> {
   const context = options.context ?? (await newContext(browser, server, { width: options.width }));
   contexts.push(context);
   const page = await context.newPage();
@@ -136,7 +138,11 @@ async function andWaitFor(page: Page, procedure: string, action: () => Promise<u
 
 /** Real time passes between the test's moves, so a countdown may read a few seconds under the round figure. */
 async function expectCountdown(text: string | Promise<string>, expected: string) {
-  const seconds = (t: string) => t.split(':').map(Number).reduce((acc, n) => acc * 60 + n, 0);
+  const seconds = (t: string) =>
+    t
+      .split(':')
+      .map(Number)
+      .reduce((acc, n) => acc * 60 + n, 0);
   const actual = seconds((await text).replace(/ · Lock-In$/, ''));
   expect(seconds(expected) - actual).toBeGreaterThanOrEqual(0);
   expect(seconds(expected) - actual).toBeLessThanOrEqual(10);
@@ -156,7 +162,12 @@ async function shot(page: Page, name: string, width: number) {
 }
 
 /** Setup → commitment → active through the modal (visitors start without a server call). */
-async function startThroughModal(page: Page, minutes: number, goal: string, options: { shots?: { width: number; prefix: string }; visitor?: boolean } = {}) {
+async function startThroughModal(
+  page: Page,
+  minutes: number,
+  goal: string,
+  options: { shots?: { width: number; prefix: string }; visitor?: boolean } = {},
+) {
   const { shots } = options;
   await expectStep(page, 'setup');
   if (shots) await shot(page, `${shots.prefix}02-setup`, shots.width);
@@ -192,7 +203,9 @@ describe('a full session', () => {
       await page.getByRole('button', { name: 'Lock In', exact: true }).click();
       await expectStep(page, 'setup');
       expect(await page.getByRole('radio', { name: '25 min' }).isChecked()).toBe(true);
-      const durations = await page.getByRole('radio').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
+      const durations = await page
+        .getByRole('radio')
+        .evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
       expect(durations).toEqual(['5', '15', '25', '30', '45', '60', '90', '120']);
       await page.mouse.click(3, 3);
       await eventually(async () => expect(await modal(page).count()).toBe(0));
@@ -231,7 +244,9 @@ describe('a full session', () => {
       const celebration = page.getByRole('dialog', { name: 'Session Complete!' });
       await celebration.waitFor();
       expect(await celebration.getByTestId('focus-time').innerText()).toBe('25m');
-      expect(MOTIVATIONAL_MESSAGES as readonly string[]).toContain(await celebration.getByTestId('motivation').innerText());
+      expect(MOTIVATIONAL_MESSAGES as readonly string[]).toContain(
+        await celebration.getByTestId('motivation').innerText(),
+      );
       await clocks.run(300);
       const confetti = page.getByTestId('confetti');
       expect(await confetti.getAttribute('data-bursts')).toBe('2');
@@ -242,7 +257,13 @@ describe('a full session', () => {
       await shot(page, '05-celebration', width);
 
       const [session] = await apiSessions(context);
-      expect(session).toMatchObject({ status: 'completed', completed: true, goalMinutes: 25, actualMinutes: 25, goalText: 'Outline chapter 2' });
+      expect(session).toMatchObject({
+        status: 'completed',
+        completed: true,
+        goalMinutes: 25,
+        actualMinutes: 25,
+        goalText: 'Outline chapter 2',
+      });
 
       // View Stats: the session and the streak card.
       await celebration.getByRole('button', { name: 'View Stats' }).click();
@@ -303,7 +324,13 @@ describe('a full session', () => {
       expect(await page.getByRole('dialog', { name: 'Session Complete!' }).count()).toBe(0);
 
       const [session] = await apiSessions(context);
-      expect(session).toMatchObject({ status: 'quit', completed: false, quitEarly: true, quitReason: 'Tired', actualMinutes: 2 });
+      expect(session).toMatchObject({
+        status: 'quit',
+        completed: false,
+        quitEarly: true,
+        quitReason: 'Tired',
+        actualMinutes: 2,
+      });
       // The modal reset to setup, and a quit does not count for the streak.
       await page.getByRole('button', { name: 'Lock In', exact: true }).click();
       await expectStep(page, 'setup');
@@ -395,13 +422,16 @@ describe('tab visibility', () => {
         Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => s });
         document.dispatchEvent(new Event('visibilitychange'));
       }, state);
-    const notifications = () => page.evaluate(() => (window as unknown as { __notifications: unknown[] }).__notifications);
+    const notifications = () =>
+      page.evaluate(() => (window as unknown as { __notifications: unknown[] }).__notifications);
 
     await setVisibility('hidden');
     await clocks.run(29_000);
     expect(await notifications()).toEqual([]);
     await clocks.run(1_000);
-    expect(await notifications()).toEqual([{ title: 'LockIn', body: 'Still focused? Your Lock-In session is running.' }]);
+    expect(await notifications()).toEqual([
+      { title: 'LockIn', body: 'Still focused? Your Lock-In session is running.' },
+    ]);
 
     await setVisibility('visible');
     const toast = page.getByTestId('toast');
@@ -421,7 +451,13 @@ describe('tab visibility', () => {
 
 describe('reduced motion', () => {
   test('the celebration shows without confetti', async () => {
-    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 }, timezoneId: 'UTC', locale: 'en-US', reducedMotion: 'reduce' });
+    const context = await browser.newContext({
+      baseURL: server.url,
+      viewport: { width: 1280, height: 900 },
+      timezoneId: 'UTC',
+      locale: 'en-US',
+      reducedMotion: 'reduce',
+    });
     const { page } = await signIn({ context });
     const clocks = await Clocks.install(page, baseTime());
     await openHome(page);
@@ -467,7 +503,13 @@ describe('visitors', () => {
         last: localStorage.getItem('lastLockInDate'),
       }));
       expect(stored.sessions).toHaveLength(1);
-      expect(stored.sessions[0]).toMatchObject({ duration: 300, actualDuration: 300, goal: 'Try it out', completed: true, taskName: 'Focus Session' });
+      expect(stored.sessions[0]).toMatchObject({
+        duration: 300,
+        actualDuration: 300,
+        goal: 'Try it out',
+        completed: true,
+        taskName: 'Focus Session',
+      });
       expect(stored.streak).toBe('1');
       expect(stored.last).toBe(new Date(clocks.now).toISOString().slice(0, 10));
 
@@ -484,14 +526,18 @@ describe('visitors', () => {
       await offer.waitFor();
       expect(await offer.innerText()).toContain('You ran 1 focus session in this browser');
       await shot(page, 'v5-import-offer', width);
-      await andWaitFor(page, 'lockin.importLocal', () => offer.getByRole('button', { name: 'Import sessions' }).click());
+      await andWaitFor(page, 'lockin.importLocal', () =>
+        offer.getByRole('button', { name: 'Import sessions' }).click(),
+      );
       const toast = page.getByTestId('toast');
       await toast.waitFor();
       expect(await toast.innerText()).toContain('1 focus session was added to your account.');
       const sessions = await apiSessions(context);
       expect(sessions).toHaveLength(1);
       expect(sessions[0]).toMatchObject({ status: 'completed', goalMinutes: 5, goalText: 'Try it out' });
-      await eventually(async () => expect(await page.getByTestId('lockin-panel').getByTestId('streak-days').innerText()).toBe('1 day'));
+      await eventually(async () =>
+        expect(await page.getByTestId('lockin-panel').getByTestId('streak-days').innerText()).toBe('1 day'),
+      );
 
       await openHome(page);
       await clocks.run(1000);
@@ -504,7 +550,10 @@ describe('premium per-task Lock-In', () => {
   test("a premium user's task button carries the task's title and real category; free users have none", async () => {
     const { context, page } = await signIn();
     const post = async (path: string, data?: unknown) => {
-      const res = await context.request.post(`${server.url}${path}`, { data: data ?? {}, headers: { origin: server.url } });
+      const res = await context.request.post(`${server.url}${path}`, {
+        data: data ?? {},
+        headers: { origin: server.url },
+      });
       if (!res.ok()) throw new Error(`${path}: ${res.status()} ${await res.text()}`);
       return res.json();
     };

@@ -60,7 +60,9 @@ async function checkScreen(page: Page, name: string): Promise<void> {
   await screenshot(page, `plans-${name}-1280`);
   await page.setViewportSize({ width: 360, height: 800 });
   await expectNoAxeViolations(page, `${name} @360`);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   if (overflow > 0) {
     const wide = await page.evaluate(() =>
       [...document.querySelectorAll('body *')]
@@ -237,7 +239,10 @@ describe('trial-ended banner', () => {
   test('after the trial ran out: the banner with Subscribe Now, Get Premium on the upsell card', async () => {
     const { context, page } = await open();
     const post = async (path: string, data?: unknown) => {
-      const res = await context.request.post(`${server.url}${path}`, { data: data ?? {}, headers: { origin: server.url } });
+      const res = await context.request.post(`${server.url}${path}`, {
+        data: data ?? {},
+        headers: { origin: server.url },
+      });
       expect(res.ok()).toBe(true);
       return res.json();
     };
@@ -249,9 +254,15 @@ describe('trial-ended banner', () => {
       await setServerClock(server, new Date(Date.now() + 8 * 24 * 60 * 60_000));
       await page.goto('/');
       const banner = page.getByRole('region', { name: 'Trial status' });
-      await banner.getByText('Your trial has ended. Subscribe to regain access to premium features.', { exact: true }).waitFor();
-      expect(await banner.getByRole('link', { name: 'Subscribe Now' }).getAttribute('href')).toBe('/subscribe?payment=true');
-      expect(await page.getByRole('link', { name: 'Get Premium' }).getAttribute('href')).toBe('/subscribe?payment=true');
+      await banner
+        .getByText('Your trial has ended. Subscribe to regain access to premium features.', { exact: true })
+        .waitFor();
+      expect(await banner.getByRole('link', { name: 'Subscribe Now' }).getAttribute('href')).toBe(
+        '/subscribe?payment=true',
+      );
+      expect(await page.getByRole('link', { name: 'Get Premium' }).getAttribute('href')).toBe(
+        '/subscribe?payment=true',
+      );
       expect(await page.getByRole('button', { name: 'My Analytics' }).count()).toBe(0);
       await checkScreen(page, 'trial-ended-banner');
       await page.emulateMedia({ colorScheme: 'dark' });
@@ -320,7 +331,19 @@ describe('visitors and errors', () => {
   test('a server failure during checkout setup shows the Payment Setup Error card', async () => {
     const { page } = await open();
     await page.route('**/api/trpc/plans.createSubscription*', (route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify([{ error: { message: 'Stripe is down', code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 } } }]) }),
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify([
+          {
+            error: {
+              message: 'Stripe is down',
+              code: -32603,
+              data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 },
+            },
+          },
+        ]),
+      }),
     );
     await page.goto('/subscribe?payment=true');
     await page.getByRole('heading', { level: 1, name: 'Payment Setup Error' }).waitFor();

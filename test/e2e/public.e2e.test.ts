@@ -117,15 +117,40 @@ interface PublicRoute {
 }
 
 const PUBLIC_ROUTES: PublicRoute[] = [
-  { path: '/', h1: 'Block out distraction. Finish what matters today.', title: 'Focus on what matters today — LockIn', file: 'src/client/features/landing/LandingPage.tsx' },
+  {
+    path: '/',
+    h1: 'Block out distraction. Finish what matters today.',
+    title: 'Focus on what matters today — LockIn',
+    file: 'src/client/features/landing/LandingPage.tsx',
+  },
   { path: '/login', h1: 'Welcome Back', title: null, file: 'src/client/features/auth/LoginPage.tsx' },
   { path: '/signup', h1: 'Create Your Account', title: null, file: 'src/client/features/auth/LoginPage.tsx' },
-  { path: '/subscribe', h1: 'Start Your 7-Day Free Trial', title: 'LockIn Premium — LockIn', file: 'src/client/features/plans/SubscribePage.tsx' },
+  {
+    path: '/subscribe',
+    h1: 'Start Your 7-Day Free Trial',
+    title: 'LockIn Premium — LockIn',
+    file: 'src/client/features/plans/SubscribePage.tsx',
+  },
   { path: '/forgot-password', h1: null, title: null, file: 'src/client/features/auth/ForgotPasswordPage.tsx' },
   { path: '/reset-password', h1: null, title: null, file: 'src/client/features/auth/ResetPasswordPage.tsx' },
-  { path: '/privacy-policy', h1: 'Privacy Policy', title: 'Privacy Policy — LockIn', file: 'src/client/features/legal/LegalPages.tsx' },
-  { path: '/terms-of-service', h1: 'Terms of Service', title: 'Terms of Service — LockIn', file: 'src/client/features/legal/LegalPages.tsx' },
-  { path: '/cookie-policy', h1: 'Cookie Policy', title: 'Cookie Policy — LockIn', file: 'src/client/features/legal/LegalPages.tsx' },
+  {
+    path: '/privacy-policy',
+    h1: 'Privacy Policy',
+    title: 'Privacy Policy — LockIn',
+    file: 'src/client/features/legal/LegalPages.tsx',
+  },
+  {
+    path: '/terms-of-service',
+    h1: 'Terms of Service',
+    title: 'Terms of Service — LockIn',
+    file: 'src/client/features/legal/LegalPages.tsx',
+  },
+  {
+    path: '/cookie-policy',
+    h1: 'Cookie Policy',
+    title: 'Cookie Policy — LockIn',
+    file: 'src/client/features/legal/LegalPages.tsx',
+  },
 ];
 
 const LEGAL_PAGES = [
@@ -136,196 +161,252 @@ const LEGAL_PAGES = [
 
 describe('every public route', () => {
   for (const route of PUBLIC_ROUTES) {
-    test(`${route.path} answers 200 with one h1 and a LockIn title, fits 360 px, logs no errors`, async () => {
-      for (const width of [1280, 360]) {
-        const t = await open(width);
-        const res = await t.page.goto(route.path);
-        expect(res?.status()).toBe(200);
-        await t.page.locator('h1').first().waitFor();
-        const h1s = await h1Texts(t.page);
-        expect(h1s).toHaveLength(1);
-        expect(h1s[0]!.length).toBeGreaterThan(0);
-        if (route.h1 && isBuilt(route.file)) expect(h1s[0]).toBe(route.h1);
-        const title = await t.page.title();
-        expect(title).toContain('LockIn');
-        if (route.title) expect(title).toBe(route.title);
-        if (width === 360) expect(await scrollWidth(t.page)).toBeLessThanOrEqual(360);
-        await expectClean(t);
-        await t.close();
-      }
-    }, SLOW);
+    test(
+      `${route.path} answers 200 with one h1 and a LockIn title, fits 360 px, logs no errors`,
+      async () => {
+        for (const width of [1280, 360]) {
+          const t = await open(width);
+          const res = await t.page.goto(route.path);
+          expect(res?.status()).toBe(200);
+          await t.page.locator('h1').first().waitFor();
+          const h1s = await h1Texts(t.page);
+          expect(h1s).toHaveLength(1);
+          expect(h1s[0]!.length).toBeGreaterThan(0);
+          if (route.h1 && isBuilt(route.file)) expect(h1s[0]).toBe(route.h1);
+          const title = await t.page.title();
+          expect(title).toContain('LockIn');
+          if (route.title) expect(title).toBe(route.title);
+          if (width === 360) expect(await scrollWidth(t.page)).toBeLessThanOrEqual(360);
+          await expectClean(t);
+          await t.close();
+        }
+      },
+      SLOW,
+    );
   }
 });
 
 describe('landing page', () => {
-  test('links lead where the spec says', async () => {
-    const t = await open();
-    const { page } = t;
-    await page.goto('/');
-    await page.locator('h1').waitFor();
-    const href = (name: string) => page.getByRole('link', { name, exact: true }).getAttribute('href');
-
-    expect(await href('Sign in')).toBe('/api/login');
-    expect(await href('Lock In')).toBe('/signup');
-    expect(await href('Get Started Free')).toBe('/api/login');
-    expect(await href('Start Free Trial')).toBe('/subscribe');
-    expect(await href('Create an Account')).toBe('/login');
-
-    const footer = page.getByRole('contentinfo');
-    const footerHref = (name: string | RegExp) => footer.getByRole('link', { name }).getAttribute('href');
-    expect(await footerHref('Privacy Policy')).toBe('/privacy-policy');
-    expect(await footerHref('Terms of Service')).toBe('/terms-of-service');
-    expect(await footerHref('Cookie Policy')).toBe('/cookie-policy');
-    expect(await footerHref(/Email support/)).toBe('mailto:support@lockin.app');
-
-    // Help Center and FAQ are announced, not linked.
-    expect(await footer.getByText('Help Center', { exact: true }).count()).toBe(1);
-    expect(await footer.getByText('FAQ', { exact: true }).count()).toBe(1);
-    expect(await footer.getByRole('link', { name: /Help Center|FAQ/ }).count()).toBe(0);
-    expect(await footer.getByText('Coming soon', { exact: true }).count()).toBe(2);
-
-    await expectClean(t);
-    await t.close();
-  }, SLOW);
-
-  test('states the plans: Free with its limits, Premium at $2.99/month with a 7-day trial and no payment required', async () => {
-    const t = await open();
-    const { page } = t;
-    await page.goto('/');
-    const free = page.getByRole('article', { name: /Free/ });
-    const premium = page.getByRole('article', { name: 'Premium' });
-    const freeText = (await free.textContent())!;
-    for (const item of ['Daily Focus list of up to 5 tasks', 'Completion tracking', 'Basic organisation', 'Task Bank of up to 10 tasks', '$0']) {
-      expect(freeText).toContain(item);
-    }
-    const premiumText = (await premium.textContent())!;
-    for (const item of [
-      '$2.99',
-      '/month',
-      '7-day free trial',
-      'No payment required',
-      'Enhanced Lock-In mode with 7 motivation features',
-      'AI task suggestions',
-      'Comprehensive productivity analytics',
-      'Focus-time recommendations',
-      'Calendar integration',
-      'Unlimited Task Bank',
-    ]) {
-      expect(premiumText).toContain(item);
-    }
-    expect(await free.getByRole('link', { name: 'Get Started Free' }).count()).toBe(1);
-    expect(await premium.getByRole('link', { name: 'Start Free Trial' }).count()).toBe(1);
-    await t.close();
-  }, SLOW);
-
-  test('highlights every feature', async () => {
-    const t = await open();
-    const { page } = t;
-    await page.goto('/');
-    const features = page.locator('#features');
-    for (const name of ['Task Bank', "Today's Focus", 'Lock-In focus sessions', 'Daily streaks', 'AI suggestions', 'Productivity analytics']) {
-      expect(await features.getByRole('heading', { name, exact: true }).count()).toBe(1);
-    }
-    expect(await features.textContent()).toContain('up to 5 tasks');
-    await t.close();
-  }, SLOW);
-
-  test("'Lock In' opens the sign-up screen in the app and a footer link opens a legal page", async () => {
-    const t = await open();
-    const { page } = t;
-    await page.goto('/');
-    await page.getByRole('link', { name: 'Lock In', exact: true }).click();
-    await page.waitForURL('**/signup');
-    expect(new URL(page.url()).pathname).toBe('/signup');
-    await page.goBack();
-    await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' }).click();
-    await page.waitForURL('**/terms-of-service');
-    await expectOnlyH1(page, 'Terms of Service');
-    await expectClean(t);
-    await t.close();
-  }, SLOW);
-
-  test('every link and button is reachable with the keyboard, starting with the skip link', async () => {
-    const t = await open();
-    const { page } = t;
-    await page.goto('/');
-    await page.locator('h1').waitFor();
-    const focusable = await page.evaluate(() =>
-      [...document.querySelectorAll<HTMLElement>('a[href], button')]
-        .filter((el) => el.getClientRects().length > 0 || el.textContent === 'Skip to content')
-        .map((el) => el.textContent!.trim()),
-    );
-    const reached: string[] = [];
-    for (let i = 0; i < focusable.length + 5; i++) {
-      await page.keyboard.press('Tab');
-      reached.push(await page.evaluate(() => document.activeElement?.textContent?.trim() ?? ''));
-    }
-    expect(reached[0]).toBe('Skip to content');
-    for (const label of focusable) expect(reached).toContain(label);
-    for (const label of ['Sign in', 'Lock In', 'Get Started Free', 'Start Free Trial', 'Create an Account', 'Privacy Policy']) {
-      expect(reached).toContain(label);
-    }
-    // The skip link moves focus past the header into <main>.
-    await page.reload();
-    await page.locator('h1').waitFor();
-    await page.keyboard.press('Tab');
-    await page.keyboard.press('Enter');
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
-    await t.close();
-  }, SLOW);
-
-  test('has header, nav, main and footer landmarks and no axe violations at 1280 and 360 px', async () => {
-    for (const width of [1280, 360]) {
-      const t = await open(width);
+  test(
+    'links lead where the spec says',
+    async () => {
+      const t = await open();
       const { page } = t;
       await page.goto('/');
       await page.locator('h1').waitFor();
-      expect(await page.getByRole('banner').count()).toBe(1);
-      expect(await page.getByRole('main').count()).toBe(1);
-      expect(await page.getByRole('contentinfo').count()).toBe(1);
-      expect(await page.getByRole('navigation', { name: 'Primary' }).count()).toBe(1);
-      await expectNoAxeViolations(page, `landing at ${width}`);
-      expect(await scrollWidth(page)).toBeLessThanOrEqual(width);
-      await screenshot(page, `landing-${width}`);
+      const href = (name: string) => page.getByRole('link', { name, exact: true }).getAttribute('href');
+
+      expect(await href('Sign in')).toBe('/api/login');
+      expect(await href('Lock In')).toBe('/signup');
+      expect(await href('Get Started Free')).toBe('/api/login');
+      expect(await href('Start Free Trial')).toBe('/subscribe');
+      expect(await href('Create an Account')).toBe('/login');
+
+      const footer = page.getByRole('contentinfo');
+      const footerHref = (name: string | RegExp) => footer.getByRole('link', { name }).getAttribute('href');
+      expect(await footerHref('Privacy Policy')).toBe('/privacy-policy');
+      expect(await footerHref('Terms of Service')).toBe('/terms-of-service');
+      expect(await footerHref('Cookie Policy')).toBe('/cookie-policy');
+      expect(await footerHref(/Email support/)).toBe('mailto:support@lockin.app');
+
+      // Help Center and FAQ are announced, not linked.
+      expect(await footer.getByText('Help Center', { exact: true }).count()).toBe(1);
+      expect(await footer.getByText('FAQ', { exact: true }).count()).toBe(1);
+      expect(await footer.getByRole('link', { name: /Help Center|FAQ/ }).count()).toBe(0);
+      expect(await footer.getByText('Coming soon', { exact: true }).count()).toBe(2);
+
       await expectClean(t);
       await t.close();
-    }
-  }, SLOW);
+    },
+    SLOW,
+  );
+
+  test(
+    'states the plans: Free with its limits, Premium at $2.99/month with a 7-day trial and no payment required',
+    async () => {
+      const t = await open();
+      const { page } = t;
+      await page.goto('/');
+      const free = page.getByRole('article', { name: /Free/ });
+      const premium = page.getByRole('article', { name: 'Premium' });
+      const freeText = (await free.textContent())!;
+      for (const item of [
+        'Daily Focus list of up to 5 tasks',
+        'Completion tracking',
+        'Basic organisation',
+        'Task Bank of up to 10 tasks',
+        '$0',
+      ]) {
+        expect(freeText).toContain(item);
+      }
+      const premiumText = (await premium.textContent())!;
+      for (const item of [
+        '$2.99',
+        '/month',
+        '7-day free trial',
+        'No payment required',
+        'Enhanced Lock-In mode with 7 motivation features',
+        'AI task suggestions',
+        'Comprehensive productivity analytics',
+        'Focus-time recommendations',
+        'Calendar integration',
+        'Unlimited Task Bank',
+      ]) {
+        expect(premiumText).toContain(item);
+      }
+      expect(await free.getByRole('link', { name: 'Get Started Free' }).count()).toBe(1);
+      expect(await premium.getByRole('link', { name: 'Start Free Trial' }).count()).toBe(1);
+      await t.close();
+    },
+    SLOW,
+  );
+
+  test(
+    'highlights every feature',
+    async () => {
+      const t = await open();
+      const { page } = t;
+      await page.goto('/');
+      const features = page.locator('#features');
+      for (const name of [
+        'Task Bank',
+        "Today's Focus",
+        'Lock-In focus sessions',
+        'Daily streaks',
+        'AI suggestions',
+        'Productivity analytics',
+      ]) {
+        expect(await features.getByRole('heading', { name, exact: true }).count()).toBe(1);
+      }
+      expect(await features.textContent()).toContain('up to 5 tasks');
+      await t.close();
+    },
+    SLOW,
+  );
+
+  test(
+    "'Lock In' opens the sign-up screen in the app and a footer link opens a legal page",
+    async () => {
+      const t = await open();
+      const { page } = t;
+      await page.goto('/');
+      await page.getByRole('link', { name: 'Lock In', exact: true }).click();
+      await page.waitForURL('**/signup');
+      expect(new URL(page.url()).pathname).toBe('/signup');
+      await page.goBack();
+      await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' }).click();
+      await page.waitForURL('**/terms-of-service');
+      await expectOnlyH1(page, 'Terms of Service');
+      await expectClean(t);
+      await t.close();
+    },
+    SLOW,
+  );
+
+  test(
+    'every link and button is reachable with the keyboard, starting with the skip link',
+    async () => {
+      const t = await open();
+      const { page } = t;
+      await page.goto('/');
+      await page.locator('h1').waitFor();
+      const focusable = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('a[href], button')]
+          .filter((el) => el.getClientRects().length > 0 || el.textContent === 'Skip to content')
+          .map((el) => el.textContent!.trim()),
+      );
+      const reached: string[] = [];
+      for (let i = 0; i < focusable.length + 5; i++) {
+        await page.keyboard.press('Tab');
+        reached.push(await page.evaluate(() => document.activeElement?.textContent?.trim() ?? ''));
+      }
+      expect(reached[0]).toBe('Skip to content');
+      for (const label of focusable) expect(reached).toContain(label);
+      for (const label of [
+        'Sign in',
+        'Lock In',
+        'Get Started Free',
+        'Start Free Trial',
+        'Create an Account',
+        'Privacy Policy',
+      ]) {
+        expect(reached).toContain(label);
+      }
+      // The skip link moves focus past the header into <main>.
+      await page.reload();
+      await page.locator('h1').waitFor();
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Enter');
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
+      await t.close();
+    },
+    SLOW,
+  );
+
+  test(
+    'has header, nav, main and footer landmarks and no axe violations at 1280 and 360 px',
+    async () => {
+      for (const width of [1280, 360]) {
+        const t = await open(width);
+        const { page } = t;
+        await page.goto('/');
+        await page.locator('h1').waitFor();
+        expect(await page.getByRole('banner').count()).toBe(1);
+        expect(await page.getByRole('main').count()).toBe(1);
+        expect(await page.getByRole('contentinfo').count()).toBe(1);
+        expect(await page.getByRole('navigation', { name: 'Primary' }).count()).toBe(1);
+        await expectNoAxeViolations(page, `landing at ${width}`);
+        expect(await scrollWidth(page)).toBeLessThanOrEqual(width);
+        await screenshot(page, `landing-${width}`);
+        await expectClean(t);
+        await t.close();
+      }
+    },
+    SLOW,
+  );
 });
 
 describe('legal pages', () => {
   for (const legal of LEGAL_PAGES) {
-    test(`${legal.path} shows 'Back to Home', today's date, landmarks, and passes axe at 1280 and 360 px`, async () => {
-      for (const width of [1280, 360]) {
-        const t = await open(width);
-        const { page } = t;
-        await page.goto(legal.path);
-        await expectOnlyH1(page, legal.h1);
-        expect(await page.title()).toBe(`${legal.h1} — LockIn`);
-        const main = page.getByRole('main');
-        expect(await main.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
-        expect(await main.getByText(/^Last updated:/).textContent()).toBe(`Last updated: ${todayLong()}`);
-        expect(await page.getByRole('banner').count()).toBe(1);
-        expect(await page.getByRole('contentinfo').count()).toBe(1);
-        expect(await page.getByRole('navigation', { name: 'On this page' }).count()).toBe(1);
-        await expectNoAxeViolations(page, `${legal.path} at ${width}`);
-        expect(await scrollWidth(page)).toBeLessThanOrEqual(width);
-        await screenshot(page, `${legal.name}-${width}`);
-        await expectClean(t);
-        await t.close();
-      }
-    }, SLOW);
+    test(
+      `${legal.path} shows 'Back to Home', today's date, landmarks, and passes axe at 1280 and 360 px`,
+      async () => {
+        for (const width of [1280, 360]) {
+          const t = await open(width);
+          const { page } = t;
+          await page.goto(legal.path);
+          await expectOnlyH1(page, legal.h1);
+          expect(await page.title()).toBe(`${legal.h1} — LockIn`);
+          const main = page.getByRole('main');
+          expect(await main.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
+          expect(await main.getByText(/^Last updated:/).textContent()).toBe(`Last updated: ${todayLong()}`);
+          expect(await page.getByRole('banner').count()).toBe(1);
+          expect(await page.getByRole('contentinfo').count()).toBe(1);
+          expect(await page.getByRole('navigation', { name: 'On this page' }).count()).toBe(1);
+          await expectNoAxeViolations(page, `${legal.path} at ${width}`);
+          expect(await scrollWidth(page)).toBeLessThanOrEqual(width);
+          await screenshot(page, `${legal.name}-${width}`);
+          await expectClean(t);
+          await t.close();
+        }
+      },
+      SLOW,
+    );
   }
 
-  test("'Back to Home' returns to the landing page", async () => {
-    const t = await open();
-    const { page } = t;
-    await page.goto('/cookie-policy');
-    await page.getByRole('link', { name: 'Back to Home' }).click();
-    await page.waitForURL((url) => url.pathname === '/');
-    await expectOnlyH1(page, 'Block out distraction. Finish what matters today.');
-    await t.close();
-  }, SLOW);
+  test(
+    "'Back to Home' returns to the landing page",
+    async () => {
+      const t = await open();
+      const { page } = t;
+      await page.goto('/cookie-policy');
+      await page.getByRole('link', { name: 'Back to Home' }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+      await expectOnlyH1(page, 'Block out distraction. Finish what matters today.');
+      await t.close();
+    },
+    SLOW,
+  );
 
   async function mainText(path: string): Promise<string> {
     const t = await open();
@@ -336,64 +417,90 @@ describe('legal pages', () => {
     return text;
   }
 
-  test('the privacy policy states the minimum age and that AI sees tasks only when the user triggers it', async () => {
-    const text = await mainText('/privacy-policy');
-    expect(text).toContain('You must be at least 13 years old to use LockIn');
-    expect(text).toContain('send the content of your tasks (titles, descriptions and categories) to our AI provider only when you trigger them');
-    expect(text).toContain('no advertising or tracking cookies');
-  }, SLOW);
+  test(
+    'the privacy policy states the minimum age and that AI sees tasks only when the user triggers it',
+    async () => {
+      const text = await mainText('/privacy-policy');
+      expect(text).toContain('You must be at least 13 years old to use LockIn');
+      expect(text).toContain(
+        'send the content of your tasks (titles, descriptions and categories) to our AI provider only when you trigger them',
+      );
+      expect(text).toContain('no advertising or tracking cookies');
+    },
+    SLOW,
+  );
 
-  test('the terms state age, plans, premium gating, refunds and cancellation', async () => {
-    const text = await mainText('/terms-of-service');
-    expect(text).toContain('You must be at least 13 years old to use LockIn');
-    expect(text).toContain('Free users get core Lock-In Mode and basic task tracking');
-    expect(text).toContain('Premium users get AI task suggestions, comprehensive productivity analytics and focus optimisation');
-    expect(text).toContain('AI task suggestions and productivity analytics are Premium features');
-    expect(text).toContain("refunds are at the payment provider's discretion");
-    expect(text).toContain('you keep Premium until the end of the billing period');
-    expect(text).toContain('$2.99/month');
-    expect(text).toContain('7-day free trial');
-    expect(text).toContain('content of your tasks is sent to our AI provider to generate them. Nothing is sent unless you ask.');
-  }, SLOW);
+  test(
+    'the terms state age, plans, premium gating, refunds and cancellation',
+    async () => {
+      const text = await mainText('/terms-of-service');
+      expect(text).toContain('You must be at least 13 years old to use LockIn');
+      expect(text).toContain('Free users get core Lock-In Mode and basic task tracking');
+      expect(text).toContain(
+        'Premium users get AI task suggestions, comprehensive productivity analytics and focus optimisation',
+      );
+      expect(text).toContain('AI task suggestions and productivity analytics are Premium features');
+      expect(text).toContain("refunds are at the payment provider's discretion");
+      expect(text).toContain('you keep Premium until the end of the billing period');
+      expect(text).toContain('$2.99/month');
+      expect(text).toContain('7-day free trial');
+      expect(text).toContain(
+        'content of your tasks is sent to our AI provider to generate them. Nothing is sent unless you ask.',
+      );
+    },
+    SLOW,
+  );
 
-  test("the cookie policy says no advertising or tracking cookies, a strictly necessary session cookie, and the payment provider's cookies during payment", async () => {
-    const text = await mainText('/cookie-policy');
-    expect(text).toContain('does not use advertising cookies or tracking cookies');
-    expect(text).toContain('The session cookie that keeps you signed in is strictly necessary');
-    expect(text).toContain('lockin_session');
-    expect(text).toContain("The payment provider's cookies are used there during payment");
-  }, SLOW);
+  test(
+    "the cookie policy says no advertising or tracking cookies, a strictly necessary session cookie, and the payment provider's cookies during payment",
+    async () => {
+      const text = await mainText('/cookie-policy');
+      expect(text).toContain('does not use advertising cookies or tracking cookies');
+      expect(text).toContain('The session cookie that keeps you signed in is strictly necessary');
+      expect(text).toContain('lockin_session');
+      expect(text).toContain("The payment provider's cookies are used there during payment");
+    },
+    SLOW,
+  );
 });
 
 describe('not found', () => {
   for (const path of ['/no-such-page', '/some/deep/missing/path']) {
-    test(`${path} answers HTTP 404 and renders '404 Page Not Found' with a way home`, async () => {
-      const t = await open();
-      const { page } = t;
-      const res = await page.goto(path);
-      expect(res?.status()).toBe(404);
-      await expectOnlyH1(page, '404 Page Not Found');
-      expect(await page.title()).toBe('404 Page Not Found — LockIn');
-      expect(await page.getByRole('main').getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
-      await expectClean(t);
-      await t.close();
-    }, SLOW);
+    test(
+      `${path} answers HTTP 404 and renders '404 Page Not Found' with a way home`,
+      async () => {
+        const t = await open();
+        const { page } = t;
+        const res = await page.goto(path);
+        expect(res?.status()).toBe(404);
+        await expectOnlyH1(page, '404 Page Not Found');
+        expect(await page.title()).toBe('404 Page Not Found — LockIn');
+        expect(await page.getByRole('main').getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
+        await expectClean(t);
+        await t.close();
+      },
+      SLOW,
+    );
   }
 
-  test('the 404 page passes axe, fits 360 px and links home', async () => {
-    for (const width of [1280, 360]) {
-      const t = await open(width);
-      const { page } = t;
-      await page.goto('/no-such-page');
-      await page.locator('h1').waitFor();
-      await expectNoAxeViolations(page, `404 at ${width}`);
-      expect(await scrollWidth(page)).toBeLessThanOrEqual(width);
-      await screenshot(page, `404-${width}`);
-      await page.getByRole('main').getByRole('link', { name: 'Back to Home' }).click();
-      await page.waitForURL((url) => url.pathname === '/');
-      await expectOnlyH1(page, 'Block out distraction. Finish what matters today.');
-      await expectClean(t);
-      await t.close();
-    }
-  }, SLOW);
+  test(
+    'the 404 page passes axe, fits 360 px and links home',
+    async () => {
+      for (const width of [1280, 360]) {
+        const t = await open(width);
+        const { page } = t;
+        await page.goto('/no-such-page');
+        await page.locator('h1').waitFor();
+        await expectNoAxeViolations(page, `404 at ${width}`);
+        expect(await scrollWidth(page)).toBeLessThanOrEqual(width);
+        await screenshot(page, `404-${width}`);
+        await page.getByRole('main').getByRole('link', { name: 'Back to Home' }).click();
+        await page.waitForURL((url) => url.pathname === '/');
+        await expectOnlyH1(page, 'Block out distraction. Finish what matters today.');
+        await expectClean(t);
+        await t.close();
+      }
+    },
+    SLOW,
+  );
 });

@@ -5,7 +5,14 @@
 // edge. Every state is checked with axe and photographed at 1280 and 360 px.
 import { afterAll, afterEach, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { dailyResetComplete, TOASTS, categoryAdded, categoryRemoved, taskAdded, taskAlreadyAdded } from '../../src/shared/copy';
+import {
+  dailyResetComplete,
+  TOASTS,
+  categoryAdded,
+  categoryRemoved,
+  taskAdded,
+  taskAlreadyAdded,
+} from '../../src/shared/copy';
 import { SAVE_FAILED, tasksAdded } from '../../src/client/features/tasks/copy';
 import {
   expectNoAxeViolations,
@@ -47,7 +54,9 @@ interface Session {
 }
 
 /** A fresh account signed in through the API in a new browser context. */
-async function signIn(options: { width?: number; beforeRegister?: (page: Page) => Promise<void> } = {}): Promise<Session> {
+async function signIn(
+  options: { width?: number; beforeRegister?: (page: Page) => Promise<void> } = {},
+): Promise<Session> {
   const context = await newContext(browser, server, { width: options.width });
   contexts.push(context);
   const page = await context.newPage();
@@ -59,7 +68,8 @@ async function signIn(options: { width?: number; beforeRegister?: (page: Page) =
 
 /** Opens '/' and waits until both lists have been answered by the server. */
 async function openHome(page: Page): Promise<void> {
-  const listed = (name: string) => page.waitForResponse((r) => r.url().includes('/api/trpc/') && r.url().includes(name));
+  const listed = (name: string) =>
+    page.waitForResponse((r) => r.url().includes('/api/trpc/') && r.url().includes(name));
   const lists = Promise.all([listed('tasks.daily.list'), listed('tasks.bank.list')]);
   await page.goto('/');
   await page.getByRole('heading', { level: 1, name: 'Welcome back, Ada!' }).waitFor();
@@ -68,7 +78,12 @@ async function openHome(page: Page): Promise<void> {
 }
 
 /** Creates a bank task through the spec's REST shim (as another device would). */
-async function createViaApi(context: BrowserContext, title: string, category = 'General', description?: string): Promise<string> {
+async function createViaApi(
+  context: BrowserContext,
+  title: string,
+  category = 'General',
+  description?: string,
+): Promise<string> {
   const id = crypto.randomUUID();
   const res = await context.request.post(`${server.url}/api/tasks`, {
     data: { id, title, category, description },
@@ -79,7 +94,10 @@ async function createViaApi(context: BrowserContext, title: string, category = '
 }
 
 async function trpcMutation(context: BrowserContext, path: string, input: unknown): Promise<unknown> {
-  const res = await context.request.post(`${server.url}/api/trpc/${path}`, { data: input, headers: { origin: server.url } });
+  const res = await context.request.post(`${server.url}/api/trpc/${path}`, {
+    data: input,
+    headers: { origin: server.url },
+  });
   if (!res.ok()) throw new Error(`${path} failed: ${res.status()} ${await res.text()}`);
   return res.json();
 }
@@ -100,7 +118,9 @@ async function eventually(check: () => Promise<void>, timeoutMs = 10_000): Promi
 
 /** Runs an action and waits until the tRPC mutation it sends has been answered. */
 async function andWaitFor(page: Page, procedure: string, action: () => Promise<unknown>): Promise<void> {
-  const answered = page.waitForResponse((r) => r.url().includes('/api/trpc/') && r.url().includes(procedure) && r.request().method() === 'POST');
+  const answered = page.waitForResponse(
+    (r) => r.url().includes('/api/trpc/') && r.url().includes(procedure) && r.request().method() === 'POST',
+  );
   try {
     await action();
   } catch (error) {
@@ -120,7 +140,8 @@ const bankTab = (page: Page) => page.getByRole('tab', { name: /^Task Bank \(\d+\
 const dailyTab = (page: Page) => page.getByRole('tab', { name: /^Daily Tasks \(\d\/5\)$/ });
 const bankItems = (page: Page) => page.getByTestId('bank-task');
 const dailyItems = (page: Page) => page.getByTestId('daily-task');
-const titlesOf = async (items: Locator, selector: string) => (await items.locator(selector).allInnerTexts()).map((t) => t.trim());
+const titlesOf = async (items: Locator, selector: string) =>
+  (await items.locator(selector).allInnerTexts()).map((t) => t.trim());
 const bankTitles = (page: Page) => titlesOf(bankItems(page), 'h3');
 const dailyTitles = (page: Page) => titlesOf(dailyItems(page), 'label');
 
@@ -133,7 +154,11 @@ async function openBank(page: Page): Promise<void> {
   await page.getByRole('heading', { level: 2, name: 'Task Bank' }).waitFor();
 }
 
-async function addViaForm(page: Page, title: string, options: { description?: string; category?: string } = {}): Promise<void> {
+async function addViaForm(
+  page: Page,
+  title: string,
+  options: { description?: string; category?: string } = {},
+): Promise<void> {
   if ((await page.getByRole('form', { name: 'Add a task to your Task Bank' }).count()) === 0) {
     await page.getByRole('button', { name: '+ Add Task' }).click();
   }
@@ -160,7 +185,12 @@ describe('Task Bank', () => {
     // Free users: no My Analytics, the premium upsell with 'Start Free Trial' to /subscribe.
     expect(await page.getByRole('button', { name: 'My Analytics' }).count()).toBe(0);
     await page.getByRole('heading', { name: 'Unlock Premium Features' }).waitFor();
-    for (const feature of ['AI task suggestions', 'Lock-In Mode', 'Comprehensive analytics', 'Focus time recommendations']) {
+    for (const feature of [
+      'AI task suggestions',
+      'Lock-In Mode',
+      'Comprehensive analytics',
+      'Focus time recommendations',
+    ]) {
       await page.getByText(feature, { exact: true }).waitFor();
     }
     expect(await page.getByRole('link', { name: 'Start Free Trial' }).getAttribute('href')).toBe('/subscribe');
@@ -305,7 +335,9 @@ describe('Task Bank', () => {
     // A task in the custom category; the filter lists it with its count.
     await formCategory.selectOption('Reading');
     await addViaForm(page, 'Finish the novel');
-    await eventually(async () => expect(await options()).toEqual(['All Categories (4)', 'Work (2)', 'Learning (1)', 'Reading (1)']));
+    await eventually(async () =>
+      expect(await options()).toEqual(['All Categories (4)', 'Work (2)', 'Learning (1)', 'Reading (1)']),
+    );
     const novel = bankItems(page).filter({ hasText: 'Finish the novel' });
     expect(await novel.getByTestId('category-badge').innerText()).toBe('Reading');
     // Custom categories take the General style.
@@ -324,7 +356,9 @@ describe('Task Bank', () => {
 
     // Removing the category selected in the form reverts it to General; the filter resets.
     await formCategory.selectOption('Reading');
-    await andWaitFor(page, 'tasks.categories.remove', () => form.getByRole('button', { name: 'Remove category Reading' }).click());
+    await andWaitFor(page, 'tasks.categories.remove', () =>
+      form.getByRole('button', { name: 'Remove category Reading' }).click(),
+    );
     await expectToast(page, categoryRemoved('Reading'));
     expect(await formCategory.inputValue()).toBe('General');
     expect(await filter.inputValue()).toBe('');
@@ -385,7 +419,12 @@ describe("Today's Focus", () => {
   test('add via the item button and the picker, their limits and toasts, complete and sort, remove', async () => {
     const { context, page } = await signIn();
     for (const title of ['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo', 'Foxtrot', 'Golf']) {
-      await createViaApi(context, title, title === 'Alpha' ? 'Work' : 'General', title === 'Alpha' ? 'The first one' : undefined);
+      await createViaApi(
+        context,
+        title,
+        title === 'Alpha' ? 'Work' : 'General',
+        title === 'Alpha' ? 'The first one' : undefined,
+      );
     }
     await openHome(page);
     await openBank(page);
@@ -414,7 +453,8 @@ describe("Today's Focus", () => {
     expect(await picker.getByRole('checkbox', { name: /Alpha/ }).count()).toBe(0);
     const addSelected = picker.getByRole('button', { name: /^Add Selected/ });
     expect(await addSelected.isDisabled()).toBe(true);
-    for (const name of ['Bravo', 'Charlie', 'Delta', 'Echo']) await picker.getByRole('checkbox', { name: new RegExp(name) }).check();
+    for (const name of ['Bravo', 'Charlie', 'Delta', 'Echo'])
+      await picker.getByRole('checkbox', { name: new RegExp(name) }).check();
     expect(await picker.getByRole('checkbox', { name: /Foxtrot/ }).isDisabled()).toBe(true);
     expect(await picker.getByRole('checkbox', { name: /Golf/ }).isDisabled()).toBe(true);
     await picker.getByRole('checkbox', { name: /Echo/ }).uncheck();
@@ -426,7 +466,9 @@ describe("Today's Focus", () => {
     await andWaitFor(page, 'tasks.daily.add', () => addSelected.click());
     await picker.waitFor({ state: 'hidden' });
     await expectToast(page, tasksAdded(4));
-    await eventually(async () => expect(await dailyTitles(page)).toEqual(['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo']));
+    await eventually(async () =>
+      expect(await dailyTitles(page)).toEqual(['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo']),
+    );
     expect(await tabLabels(page)).toEqual(['Daily Tasks (5/5)', 'Task Bank (7)']);
     expect(await page.getByRole('button', { name: 'Add Task (5/5)' }).isDisabled()).toBe(true);
 
@@ -441,10 +483,16 @@ describe("Today's Focus", () => {
     await dailyTab(page).click();
     await andWaitFor(page, 'tasks.daily.complete', () => page.getByRole('checkbox', { name: 'Alpha' }).check());
     expect(await page.getByRole('checkbox', { name: 'Alpha' }).isChecked()).toBe(true);
-    expect(await dailyItems(page).filter({ hasText: 'Alpha' }).locator('label').getAttribute('class')).toContain('line-through');
-    await eventually(async () => expect(await dailyTitles(page)).toEqual(['Bravo', 'Charlie', 'Delta', 'Echo', 'Alpha']));
+    expect(await dailyItems(page).filter({ hasText: 'Alpha' }).locator('label').getAttribute('class')).toContain(
+      'line-through',
+    );
+    await eventually(async () =>
+      expect(await dailyTitles(page)).toEqual(['Bravo', 'Charlie', 'Delta', 'Echo', 'Alpha']),
+    );
     await andWaitFor(page, 'tasks.daily.complete', () => page.getByRole('checkbox', { name: 'Charlie' }).check());
-    await eventually(async () => expect(await dailyTitles(page)).toEqual(['Bravo', 'Delta', 'Echo', 'Alpha', 'Charlie']));
+    await eventually(async () =>
+      expect(await dailyTitles(page)).toEqual(['Bravo', 'Delta', 'Echo', 'Alpha', 'Charlie']),
+    );
     await checkScreen(page, 'daily-list');
     await openHome(page);
     expect(await dailyTitles(page)).toEqual(['Bravo', 'Delta', 'Echo', 'Alpha', 'Charlie']);
@@ -452,11 +500,17 @@ describe("Today's Focus", () => {
 
     // Uncomplete: back among the incomplete ones, in the order they were added.
     await andWaitFor(page, 'tasks.daily.incomplete', () => page.getByRole('checkbox', { name: 'Alpha' }).uncheck());
-    await eventually(async () => expect(await dailyTitles(page)).toEqual(['Alpha', 'Bravo', 'Delta', 'Echo', 'Charlie']));
-    expect(await dailyItems(page).filter({ hasText: 'Alpha' }).locator('label').getAttribute('class')).not.toContain('line-through');
+    await eventually(async () =>
+      expect(await dailyTitles(page)).toEqual(['Alpha', 'Bravo', 'Delta', 'Echo', 'Charlie']),
+    );
+    expect(await dailyItems(page).filter({ hasText: 'Alpha' }).locator('label').getAttribute('class')).not.toContain(
+      'line-through',
+    );
 
     // Remove from today: gone from the list, still in the bank.
-    await andWaitFor(page, 'tasks.daily.remove', () => page.getByRole('button', { name: 'Remove Bravo from today' }).click());
+    await andWaitFor(page, 'tasks.daily.remove', () =>
+      page.getByRole('button', { name: 'Remove Bravo from today' }).click(),
+    );
     await eventually(async () => expect(await dailyTitles(page)).toEqual(['Alpha', 'Delta', 'Echo', 'Charlie']));
     // Focus did not fall to the page body.
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('todays-focus-title');
@@ -513,14 +567,18 @@ describe("Today's Focus", () => {
       await dismissToast(page);
       await setServerClock(server, new Date(start.getTime() + 3 * day));
       await andWaitFor(page, 'tasks.daily.reset', () => page.clock.fastForward(2 * day));
-      await eventually(async () => expect(await dailyItems(page).first().getByTestId('carry-over-badge').innerText()).toBe('3 days ago'));
+      await eventually(async () =>
+        expect(await dailyItems(page).first().getByTestId('carry-over-badge').innerText()).toBe('3 days ago'),
+      );
       expect(await dailyItems(page).first().getAttribute('data-carry-level')).toBe('2');
       expect(await page.getByText('Daily Reset Complete').count()).toBe(0);
 
       // A week: the strongest ring.
       await setServerClock(server, new Date(start.getTime() + 7 * day));
       await andWaitFor(page, 'tasks.daily.reset', () => page.clock.fastForward(4 * day));
-      await eventually(async () => expect(await dailyItems(page).first().getByTestId('carry-over-badge').innerText()).toBe('7 days ago'));
+      await eventually(async () =>
+        expect(await dailyItems(page).first().getByTestId('carry-over-badge').innerText()).toBe('7 days ago'),
+      );
       expect(await dailyItems(page).first().getAttribute('data-carry-level')).toBe('3');
       await checkScreen(page, 'daily-overdue-week');
 
@@ -545,7 +603,13 @@ describe("Today's Focus", () => {
 describe('the screen as a whole', () => {
   test('jump-to-top appears on the bank tab after scrolling past 300 px', async () => {
     const { context, page } = await signIn({ width: 360 });
-    for (let i = 1; i <= 10; i++) await createViaApi(context, `Long list task ${i}`, 'General', 'A description long enough to take some room on a phone screen.');
+    for (let i = 1; i <= 10; i++)
+      await createViaApi(
+        context,
+        `Long list task ${i}`,
+        'General',
+        'A description long enough to take some room on a phone screen.',
+      );
     await openHome(page);
     await openBank(page);
     const jump = page.getByRole('button', { name: 'Jump to top' });
@@ -571,10 +635,13 @@ describe('the screen as a whole', () => {
   test('keyboard only: create a task, put it on today, complete it; the AI upsell tooltip is reachable', async () => {
     const { page } = await signIn();
     await openHome(page);
-    const focused = () => page.evaluate(() => {
-      const el = document.activeElement as HTMLElement | null;
-      return el ? `${el.getAttribute('role') ?? el.tagName.toLowerCase()}:${el.getAttribute('aria-label') ?? el.textContent?.trim()}` : '';
-    });
+    const focused = () =>
+      page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        return el
+          ? `${el.getAttribute('role') ?? el.tagName.toLowerCase()}:${el.getAttribute('aria-label') ?? el.textContent?.trim()}`
+          : '';
+      });
     async function tabTo(target: string, max = 30): Promise<void> {
       for (let i = 0; i < max; i++) {
         if ((await focused()) === target) return;
@@ -602,7 +669,9 @@ describe('the screen as a whole', () => {
     await page.keyboard.press('Enter');
     // Focus lands in the title field.
     const titleId = await page.getByLabel('Task Title').getAttribute('id');
-    await eventually(async () => expect(await page.evaluate(() => document.activeElement?.id ?? '')).toBe(titleId ?? 'missing'));
+    await eventually(async () =>
+      expect(await page.evaluate(() => document.activeElement?.id ?? '')).toBe(titleId ?? 'missing'),
+    );
     await page.keyboard.type('Keyboard task');
     await page.keyboard.press('Tab');
     await page.keyboard.type('Typed without a mouse');
@@ -667,7 +736,9 @@ describe('the screen as a whole', () => {
     await page.route('**/api/trpc/tasks.daily.complete**', (route) => route.abort('internetdisconnected'));
     await page.getByRole('checkbox', { name: 'Stable task' }).check();
     await expectToast(page, SAVE_FAILED);
-    await eventually(async () => expect(await page.getByRole('checkbox', { name: 'Stable task' }).isChecked()).toBe(false));
+    await eventually(async () =>
+      expect(await page.getByRole('checkbox', { name: 'Stable task' }).isChecked()).toBe(false),
+    );
     await page.unroute('**/api/trpc/tasks.daily.complete**');
 
     // Creating while offline: the optimistic row goes away, the typed words stay in the form.

@@ -31,11 +31,16 @@ describe('sign-in', () => {
   test('10 failures per email in 15 minutes, then 429 even with the right password, until the window ends', async () => {
     const user = await createUser(ctx);
     for (let i = 0; i < 10; i++) {
-      expect((await client().post('/api/auth/login', { email: user.email, password: `wrong guess ${i}` })).status).toBe(401);
+      expect((await client().post('/api/auth/login', { email: user.email, password: `wrong guess ${i}` })).status).toBe(
+        401,
+      );
     }
     expect429(await client().post('/api/auth/login', { email: user.email, password: 'wrong guess 11' }), 900);
     // Letter case does not make a new counter.
-    expect429(await client().post('/api/auth/login', { email: user.email.toUpperCase(), password: user.password }), 900);
+    expect429(
+      await client().post('/api/auth/login', { email: user.email.toUpperCase(), password: user.password }),
+      900,
+    );
 
     ctx.clock.advance(15 * MIN - 1000);
     expect429(await client().post('/api/auth/login', { email: user.email, password: user.password }), 1);
@@ -48,7 +53,9 @@ describe('sign-in', () => {
     const victim = await createUser(ctx);
     const other = await createUser(ctx);
     for (let i = 0; i < 11; i++) await client().post('/api/auth/login', { email: victim.email, password: 'nope nope' });
-    expect((await client().post('/api/auth/login', { email: victim.email, password: victim.password })).status).toBe(429);
+    expect((await client().post('/api/auth/login', { email: victim.email, password: victim.password })).status).toBe(
+      429,
+    );
     expect((await client().post('/api/auth/login', { email: other.email, password: other.password })).status).toBe(200);
   });
 
@@ -64,20 +71,25 @@ describe('sign-in', () => {
 
   test('a password reset lifts the lock on the account', async () => {
     const user = await createUser(ctx);
-    for (let i = 0; i < 11; i++) await client().post('/api/auth/login', { email: user.email, password: 'attacker guess' });
+    for (let i = 0; i < 11; i++)
+      await client().post('/api/auth/login', { email: user.email, password: 'attacker guess' });
     expect((await client().post('/api/auth/login', { email: user.email, password: user.password })).status).toBe(429);
     await client().post('/api/forgot-password', { email: user.email });
     const line = ctx.log.lines.filter((l) => l.includes(`To: ${user.email}\n`)).at(-1)!;
     const token = /token=([a-z0-9]+)/.exec(line)![1]!;
     expect((await client().post('/api/reset-password', { token, newPassword: 'locked out no more' })).status).toBe(200);
-    expect((await client().post('/api/auth/login', { email: user.email, password: 'locked out no more' })).status).toBe(200);
+    expect((await client().post('/api/auth/login', { email: user.email, password: 'locked out no more' })).status).toBe(
+      200,
+    );
   });
 
   test('100 attempts per address in 15 minutes, across any emails', async () => {
     const people = await Promise.all(Array.from({ length: 11 }, () => createUser(ctx)));
     for (const person of people.slice(0, 10)) {
       for (let i = 0; i < 10; i++) {
-        expect((await client().post('/api/auth/login', { email: person.email, password: 'spray spray' })).status).toBe(401);
+        expect((await client().post('/api/auth/login', { email: person.email, password: 'spray spray' })).status).toBe(
+          401,
+        );
       }
     }
     const last = people[10]!;
@@ -89,7 +101,12 @@ describe('sign-up', () => {
   test('30 attempts per address per hour, then 429; an hour later sign-up works again', async () => {
     for (let i = 0; i < 30; i++) {
       // Refused passwords count too: the limit guards the endpoint, not only successes.
-      const res = await client().post('/api/auth/register', { email: email(), password: 'password123', firstName: 'A', lastName: 'B' });
+      const res = await client().post('/api/auth/register', {
+        email: email(),
+        password: 'password123',
+        firstName: 'A',
+        lastName: 'B',
+      });
       expect(res.status).toBe(400);
     }
     const body = { email: email(), password: 'a fine passphrase', firstName: 'A', lastName: 'B' };
@@ -116,13 +133,16 @@ describe('forgot-password', () => {
   });
 
   test('30 per address per hour across emails', async () => {
-    for (let i = 0; i < 30; i++) expect((await client().post('/api/forgot-password', { email: email() })).status).toBe(200);
+    for (let i = 0; i < 30; i++)
+      expect((await client().post('/api/forgot-password', { email: email() })).status).toBe(200);
     expect429(await client().post('/api/forgot-password', { email: email() }), 3600);
   });
 
   test('concurrent requests are counted atomically: exactly 5 of 12 get through', async () => {
     const target = email('burst');
-    const results = await Promise.all(Array.from({ length: 12 }, () => client().post('/api/forgot-password', { email: target })));
+    const results = await Promise.all(
+      Array.from({ length: 12 }, () => client().post('/api/forgot-password', { email: target })),
+    );
     const statuses = results.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 200)).toHaveLength(5);
     expect(statuses.filter((s) => s === 429)).toHaveLength(7);
@@ -141,7 +161,9 @@ describe('forgot-password', () => {
 describe('reset-password', () => {
   test('30 attempts per address per 15 minutes, then 429', async () => {
     for (let i = 0; i < 30; i++) {
-      expect((await client().post('/api/reset-password', { token: `guess${i}`, newPassword: 'some passphrase' })).status).toBe(400);
+      expect(
+        (await client().post('/api/reset-password', { token: `guess${i}`, newPassword: 'some passphrase' })).status,
+      ).toBe(400);
     }
     expect429(await client().post('/api/reset-password', { token: 'guess', newPassword: 'some passphrase' }), 900);
   });

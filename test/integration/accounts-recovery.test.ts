@@ -76,7 +76,11 @@ describe('POST /api/forgot-password', () => {
     await forgot(user.email);
     const token = lastTokenFor(user.email);
     const rows = await ctx.deps.db
-      .select({ tokenHash: passwordResetTokens.tokenHash, expiresAt: passwordResetTokens.expiresAt, usedAt: passwordResetTokens.usedAt })
+      .select({
+        tokenHash: passwordResetTokens.tokenHash,
+        expiresAt: passwordResetTokens.expiresAt,
+        usedAt: passwordResetTokens.usedAt,
+      })
       .from(passwordResetTokens)
       .where(eq(passwordResetTokens.userId, user.id));
     expect(rows).toHaveLength(1);
@@ -117,12 +121,16 @@ describe('POST /api/reset-password', () => {
     expect((await otherClient.get('/api/auth/user')).status).toBe(200);
 
     expect((await client().post('/api/auth/login', { email: user.email, password: user.password })).status).toBe(401);
-    expect((await client().post('/api/auth/login', { email: user.email, password: 'a brand new passphrase' })).status).toBe(200);
+    expect(
+      (await client().post('/api/auth/login', { email: user.email, password: 'a brand new passphrase' })).status,
+    ).toBe(200);
 
     const again = await client().post('/api/reset-password', { token, newPassword: 'yet another passphrase' });
     expect(again.status).toBe(400);
     expect(again.body).toEqual({ message: INVALID });
-    expect((await client().post('/api/auth/login', { email: user.email, password: 'yet another passphrase' })).status).toBe(401);
+    expect(
+      (await client().post('/api/auth/login', { email: user.email, password: 'yet another passphrase' })).status,
+    ).toBe(401);
   });
 
   test('a token works until one hour has passed, and not after', async () => {
@@ -134,10 +142,15 @@ describe('POST /api/reset-password', () => {
     const lateToken = lastTokenFor(late.email);
 
     ctx.clock.advance(59 * 60_000);
-    expect((await client().post('/api/reset-password', { token: earlyToken, newPassword: 'in the nick of time' })).status).toBe(200);
+    expect(
+      (await client().post('/api/reset-password', { token: earlyToken, newPassword: 'in the nick of time' })).status,
+    ).toBe(200);
 
     ctx.clock.advance(60_000);
-    const expired = await client().post('/api/reset-password', { token: lateToken, newPassword: 'one minute too late' });
+    const expired = await client().post('/api/reset-password', {
+      token: lateToken,
+      newPassword: 'one minute too late',
+    });
     expect(expired.status).toBe(400);
     expect(expired.body).toEqual({ message: INVALID });
     expect((await client().post('/api/auth/login', { email: late.email, password: late.password })).status).toBe(200);
@@ -154,7 +167,9 @@ describe('POST /api/reset-password', () => {
     const stale = await client().post('/api/reset-password', { token: older, newPassword: 'stale link attempt' });
     expect(stale.status).toBe(400);
     expect(stale.body).toEqual({ message: INVALID });
-    expect((await client().post('/api/reset-password', { token: newer, newPassword: 'fresh link works' })).status).toBe(200);
+    expect((await client().post('/api/reset-password', { token: newer, newPassword: 'fresh link works' })).status).toBe(
+      200,
+    );
   });
 
   test('changing the account email voids links mailed to the old address; a same-address edit does not', async () => {
@@ -163,10 +178,18 @@ describe('POST /api/reset-password', () => {
     const links = () => ctx.deps.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
     await forgot(user.email);
     const mailedToOld = lastTokenFor(user.email);
-    const sameAddress = await me.put('/api/auth/profile', { firstName: 'Renamed', lastName: 'User', email: user.email.toUpperCase() });
+    const sameAddress = await me.put('/api/auth/profile', {
+      firstName: 'Renamed',
+      lastName: 'User',
+      email: user.email.toUpperCase(),
+    });
     expect(sameAddress.status).toBe(200);
     expect(await links()).toHaveLength(1);
-    const moved = await me.put('/api/auth/profile', { firstName: 'Renamed', lastName: 'User', email: `moved-${user.email}` });
+    const moved = await me.put('/api/auth/profile', {
+      firstName: 'Renamed',
+      lastName: 'User',
+      email: `moved-${user.email}`,
+    });
     expect(moved.status).toBe(200);
     expect(await links()).toHaveLength(0);
     const res = await client().post('/api/reset-password', { token: mailedToOld, newPassword: 'takeover attempt 1' });
@@ -175,7 +198,10 @@ describe('POST /api/reset-password', () => {
   });
 
   test('an unknown token is refused with the same message', async () => {
-    const res = await client().post('/api/reset-password', { token: 'x'.repeat(52), newPassword: 'whatever passphrase' });
+    const res = await client().post('/api/reset-password', {
+      token: 'x'.repeat(52),
+      newPassword: 'whatever passphrase',
+    });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message: INVALID });
   });

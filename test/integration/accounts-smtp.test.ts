@@ -31,7 +31,9 @@ describe('password reset through SMTP', () => {
 
     const forgot = await c.post('/api/forgot-password', { email: 'emile.reset@example.com' });
     expect(forgot.status).toBe(200);
-    expect(forgot.body).toEqual({ message: 'If an account with that email exists, a password reset link has been sent.' });
+    expect(forgot.body).toEqual({
+      message: 'If an account with that email exists, a password reset link has been sent.',
+    });
 
     // Sent to the address as stored (nodemailer lower-cases only the domain).
     const mail = await smtp.waitForMail((m) => m.to.some((to) => to.toLowerCase() === 'emile.reset@example.com'));
@@ -79,9 +81,14 @@ describe('when the mail server is down', () => {
       const user = await createUser(broken);
       const res = await new TestClient(broken.app).post('/api/forgot-password', { email: user.email });
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ message: 'If an account with that email exists, a password reset link has been sent.' });
+      expect(res.body).toEqual({
+        message: 'If an account with that email exists, a password reset link has been sent.',
+      });
       const deadline = Date.now() + 20_000;
-      while (!broken.log.lines.some((l) => l.startsWith('password reset email could not be sent')) && Date.now() < deadline) {
+      while (
+        !broken.log.lines.some((l) => l.startsWith('password reset email could not be sent')) &&
+        Date.now() < deadline
+      ) {
         await Bun.sleep(50);
       }
       expect(broken.log.lines.some((l) => l.startsWith('password reset email could not be sent'))).toBe(true);

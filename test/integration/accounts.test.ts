@@ -19,7 +19,13 @@ let seq = 0;
 const uniqueEmail = (prefix = 'person') => `${prefix}${++seq}-${Math.random().toString(36).slice(2, 6)}@example.com`;
 
 function registration(overrides: Record<string, unknown> = {}) {
-  return { email: uniqueEmail(), password: 'quiet river morning', firstName: 'Ada', lastName: 'Lovelace', ...overrides };
+  return {
+    email: uniqueEmail(),
+    password: 'quiet river morning',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    ...overrides,
+  };
 }
 
 function sessionCookieHeader(res: TestResponse): string {
@@ -161,7 +167,10 @@ describe('passwords are Unicode, counted in code points, never truncated', () =>
     expect(login.status).toBe(200);
 
     // No truncation: the same phrase minus its last character is a different password.
-    const shorter = await client().post('/api/auth/login', { email: body.email, password: [...password].slice(0, 255).join('') });
+    const shorter = await client().post('/api/auth/login', {
+      email: body.email,
+      password: [...password].slice(0, 255).join(''),
+    });
     expect(shorter.status).toBe(401);
 
     const tooLong = await client().post('/api/auth/register', registration({ password: `${password}x` }));
@@ -213,7 +222,9 @@ describe('POST /api/auth/login', () => {
   test('wrong password, unknown email and a password-less (OAuth) account get the same 401', async () => {
     const user = await createUser(ctx);
     const oauthOnly = uniqueEmail('oauth');
-    await ctx.deps.db.insert(users).values({ id: crypto.randomUUID(), email: oauthOnly, firstName: 'O', lastName: 'Auth' });
+    await ctx.deps.db
+      .insert(users)
+      .values({ id: crypto.randomUUID(), email: oauthOnly, firstName: 'O', lastName: 'Auth' });
     const attempts = [
       { email: user.email, password: 'not the password' },
       { email: uniqueEmail('nobody'), password: user.password },
@@ -242,7 +253,11 @@ describe('POST /api/auth/login', () => {
 
   test('the browser\u2019s time zone sent at sign-in is stored', async () => {
     const user = await createUser(ctx, { timeZone: 'UTC' });
-    const res = await client().post('/api/auth/login', { email: user.email, password: user.password, timeZone: 'America/New_York' });
+    const res = await client().post('/api/auth/login', {
+      email: user.email,
+      password: user.password,
+      timeZone: 'America/New_York',
+    });
     expect(res.body.timeZone).toBe('America/New_York');
     const [row] = await ctx.deps.db.select({ tz: users.timeZone }).from(users).where(eq(users.id, user.id));
     expect(row!.tz).toBe('America/New_York');
@@ -264,7 +279,10 @@ describe('the session cookie', () => {
     const secure = await createTestContext({ env: { APP_URL: 'https://lockin.example' } });
     try {
       const user = await createUser(secure);
-      const res = await new TestClient(secure.app).post('/api/auth/login', { email: user.email, password: user.password });
+      const res = await new TestClient(secure.app).post('/api/auth/login', {
+        email: user.email,
+        password: user.password,
+      });
       expect(res.status).toBe(200);
       const line = sessionCookieHeader(res);
       expect(line).toContain('Secure');
@@ -332,7 +350,11 @@ describe('PUT /api/auth/profile', () => {
     const user = await createUser(ctx);
     const c = await signedInClient(ctx, user);
     const email = uniqueEmail('New.Address');
-    const res = await c.put('/api/auth/profile', { firstName: '  Katherine ', lastName: ' Johnson  ', email: `  ${email} ` });
+    const res = await c.put('/api/auth/profile', {
+      firstName: '  Katherine ',
+      lastName: ' Johnson  ',
+      email: `  ${email} `,
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       id: user.id,
@@ -391,22 +413,41 @@ describe('one account never reads or changes another', () => {
     const asAlice = await signedInClient(ctx, alice);
     const asBob = await signedInClient(ctx, bob);
 
-    expect((await asAlice.get('/api/auth/user')).body).toMatchObject({ id: alice.id, email: alice.email, firstName: 'Alice' });
+    expect((await asAlice.get('/api/auth/user')).body).toMatchObject({
+      id: alice.id,
+      email: alice.email,
+      firstName: 'Alice',
+    });
     expect((await asBob.get('/api/auth/user')).body).toMatchObject({ id: bob.id, email: bob.email, firstName: 'Bob' });
     expect((await asBob.query('accounts.me')).body).toMatchObject({ id: bob.id });
 
     // Bob edits: only Bob changes.
     const edited = await asBob.put('/api/auth/profile', { firstName: 'Robert', lastName: 'B', email: bob.email });
     expect(edited.body.id).toBe(bob.id);
-    expect((await asAlice.get('/api/auth/user')).body).toMatchObject({ id: alice.id, firstName: 'Alice', email: alice.email });
+    expect((await asAlice.get('/api/auth/user')).body).toMatchObject({
+      id: alice.id,
+      firstName: 'Alice',
+      email: alice.email,
+    });
 
     // Bob cannot take Alice's email (any case), over REST or tRPC.
-    const taken = await asBob.put('/api/auth/profile', { firstName: 'Robert', lastName: 'B', email: alice.email.toUpperCase() });
+    const taken = await asBob.put('/api/auth/profile', {
+      firstName: 'Robert',
+      lastName: 'B',
+      email: alice.email.toUpperCase(),
+    });
     expect(taken.status).toBe(409);
     expect(taken.body).toEqual({ message: 'An account with this email already exists' });
-    const takenRpc = await asBob.mutate('accounts.updateProfile', { firstName: 'R', lastName: 'B', email: alice.email });
+    const takenRpc = await asBob.mutate('accounts.updateProfile', {
+      firstName: 'R',
+      lastName: 'B',
+      email: alice.email,
+    });
     expect(takenRpc.status).toBe(409);
-    expect(takenRpc.body as unknown).toEqual({ message: 'An account with this email already exists', code: 'CONFLICT' });
+    expect(takenRpc.body as unknown).toEqual({
+      message: 'An account with this email already exists',
+      code: 'CONFLICT',
+    });
 
     // An id smuggled into the body is ignored: the cookie decides whose profile changes.
     await asBob.put('/api/auth/profile', { id: alice.id, firstName: 'Mallory', lastName: 'B', email: bob.email });
@@ -435,7 +476,11 @@ describe('tRPC accounts procedures', () => {
     const user = await createUser(ctx);
     const c = await signedInClient(ctx, user);
     const email = uniqueEmail('rpc');
-    const res = await c.mutate('accounts.updateProfile', { firstName: ' Rpc ', lastName: ' User ', email: ` ${email} ` });
+    const res = await c.mutate('accounts.updateProfile', {
+      firstName: ' Rpc ',
+      lastName: ' User ',
+      email: ` ${email} `,
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: user.id, firstName: 'Rpc', lastName: 'User', email });
     const bad = await c.mutate('accounts.updateProfile', { firstName: 'A', lastName: 'B', email: 'nope' });

@@ -19,8 +19,16 @@ describe('NUL characters in text', () => {
   test.each([
     ['POST /api/tasks title', () => client.post('/api/tasks', { id: 't1', title: `a${NUL}b` }), 'Title'],
     ['POST /api/tasks id', () => client.post('/api/tasks', { id: `t${NUL}`, title: 'ok' }), 'ID'],
-    ['PUT /api/auth/profile firstName', () => client.put('/api/auth/profile', { firstName: `x${NUL}`, lastName: 'y', email: 'nul@example.com' }), 'First name'],
-    ['POST /api/auth/login email', () => new TestClient(ctx.app).post('/api/auth/login', { email: `a${NUL}@example.com`, password: 'whatever-123' }), 'Email'],
+    [
+      'PUT /api/auth/profile firstName',
+      () => client.put('/api/auth/profile', { firstName: `x${NUL}`, lastName: 'y', email: 'nul@example.com' }),
+      'First name',
+    ],
+    [
+      'POST /api/auth/login email',
+      () => new TestClient(ctx.app).post('/api/auth/login', { email: `a${NUL}@example.com`, password: 'whatever-123' }),
+      'Email',
+    ],
     ['PUT /api/tasks/{id}/complete path', () => client.put('/api/tasks/%00/complete'), 'ID'],
   ])('%s answers 400 naming the field in a sentence', async (_label, call, field) => {
     const res = await call();

@@ -38,11 +38,18 @@ beforeAll(async () => {
           metadata: {},
         });
       }
-      return Response.json({ error: { type: 'invalid_request_error', message: `no route ${req.method} ${url.pathname}` } }, { status: 404 });
+      return Response.json(
+        { error: { type: 'invalid_request_error', message: `no route ${req.method} ${url.pathname}` } },
+        { status: 404 },
+      );
     },
   });
   ctx = await createTestContext({
-    env: { STRIPE_SECRET_KEY: 'sk_test_standin', STRIPE_PRICE_ID: 'price_standin', STRIPE_API_BASE: `http://127.0.0.1:${stripe.port}` },
+    env: {
+      STRIPE_SECRET_KEY: 'sk_test_standin',
+      STRIPE_PRICE_ID: 'price_standin',
+      STRIPE_API_BASE: `http://127.0.0.1:${stripe.port}`,
+    },
   });
 }, 120_000);
 
@@ -81,7 +88,9 @@ test('when Stripe cannot cancel, nothing is deleted and the answer says why', as
     const { user, client } = await stripeUser('sub_live_2');
     const res = await client.delete('/api/auth/account', { email: user.email });
     expect(res.status).toBe(500);
-    expect(res.body.message).toBe('Your subscription could not be cancelled, so your account was not deleted. Please try again in a few minutes.');
+    expect(res.body.message).toBe(
+      'Your subscription could not be cancelled, so your account was not deleted. Please try again in a few minutes.',
+    );
     expect(calls.length).toBeGreaterThan(0);
     expect((await ctx.deps.db.select().from(users).where(eq(users.id, user.id))).length).toBe(1);
     expect((await client.get('/api/auth/user')).status).toBe(200);

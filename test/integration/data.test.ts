@@ -9,7 +9,15 @@ import { hashToken } from '../../src/server/accounts/sessions';
 import { DATA_RATE_LIMITS } from '../../src/server/data/data.routes';
 import { SESSION_CSV_COLUMNS, TASK_CSV_COLUMNS } from '../../src/server/data/export.service';
 import { deletionSeams } from '../../src/server/data/delete-account.service';
-import { bankTasks, dailyTasks, lockInSessions, lockInStreaks, rateLimits, subscriptions, users } from '../../src/server/db/schema';
+import {
+  bankTasks,
+  dailyTasks,
+  lockInSessions,
+  lockInStreaks,
+  rateLimits,
+  subscriptions,
+  users,
+} from '../../src/server/db/schema';
 import { EXPORT_PAGE_SIZE, IMPORT_MAX_BYTES, type ExportDocument, type ImportResult } from '../../src/shared/data';
 import { type TestClient, type TestContext, TestClient as Client, createTestContext } from '../support/app';
 import { allTables, insertFocusSessions, seedEverything, tracesOf } from '../support/data';
@@ -38,11 +46,15 @@ async function exportJson(client: TestClient): Promise<ExportDocument> {
 
 async function rawGet(client: TestClient, path: string): Promise<Response> {
   const cookie = client.cookie('lockin_session');
-  return ctx.app.request(`http://localhost:3000${path}`, { headers: cookie ? { cookie: `lockin_session=${cookie}` } : {} });
+  return ctx.app.request(`http://localhost:3000${path}`, {
+    headers: cookie ? { cookie: `lockin_session=${cookie}` } : {},
+  });
 }
 
 async function importText(client: TestClient, body: string) {
-  return client.request<ImportResult & { message?: string }>('POST', '/api/import', body, { origin: 'http://localhost:3000' });
+  return client.request<ImportResult & { message?: string }>('POST', '/api/import', body, {
+    origin: 'http://localhost:3000',
+  });
 }
 
 /** The parts of an export that describe the data (not who or when). */
@@ -122,7 +134,13 @@ describe('GET /api/export', () => {
     expect(doc.focusSessions[0]!.goalText).toBe('finish the draft');
     expect(doc.focusSessions[0]!.aliasId).toBe('focus_mine_1');
     expect(doc.completions).toEqual([
-      { taskId: 'mine-daily-2', title: 'mine done', category: 'General', plannedOn: '2026-03-10', completedAt: START.toISOString() },
+      {
+        taskId: 'mine-daily-2',
+        title: 'mine done',
+        category: 'General',
+        plannedOn: '2026-03-10',
+        completedAt: START.toISOString(),
+      },
     ]);
     expect(doc.streak).toEqual({ current: 2, lastDay: '2026-03-09' });
     expect(doc.plan?.premium).toBe(true);
@@ -132,13 +150,21 @@ describe('GET /api/export', () => {
     const [hash] = await ctx.deps.db.select({ h: users.passwordHash }).from(users).where(eq(users.id, user.id));
     for (const secret of [hash!.h!, ...Object.values(secrets)]) expect(text).not.toContain(secret);
     expect(text).not.toMatch(/password_?hash|passwordHash|token/i);
-    for (const theirs of [other.id, other.email, 'theirs', ...Object.values(otherSecrets)]) expect(text).not.toContain(theirs);
+    for (const theirs of [other.id, other.email, 'theirs', ...Object.values(otherSecrets)])
+      expect(text).not.toContain(theirs);
   });
 
   test('an account with nothing yet exports empty lists and a free plan', async () => {
     const { client } = await newUser();
     const doc = await exportJson(client);
-    expect(dataOf(doc)).toEqual({ bank: [], daily: [], customCategories: [], focusSessions: [], completions: [], streak: null });
+    expect(dataOf(doc)).toEqual({
+      bank: [],
+      daily: [],
+      customCategories: [],
+      focusSessions: [],
+      completions: [],
+      streak: null,
+    });
     expect(doc.plan?.premium).toBe(false);
     expect(doc.daily.lastResetAt).toBeNull();
   });
@@ -150,7 +176,10 @@ describe('GET /api/export', () => {
     await insertFocusSessions(
       ctx,
       user.id,
-      Array.from({ length: count }, (_, i) => ({ id: `s${String(i).padStart(5, '0')}`, startedAt: new Date(START.getTime() - (count - Math.floor(i / 3)) * 3_600_000) })),
+      Array.from({ length: count }, (_, i) => ({
+        id: `s${String(i).padStart(5, '0')}`,
+        startedAt: new Date(START.getTime() - (count - Math.floor(i / 3)) * 3_600_000),
+      })),
     );
     const doc = await exportJson(client);
     expect(doc.focusSessions.length).toBe(count);
@@ -177,7 +206,11 @@ describe('CSV export', () => {
   test('tasks and sessions round-trip through a CSV parser: commas, quotes, newlines, emoji', async () => {
     const { user, client } = await newUser();
     for (const [i, title] of tricky.entries()) {
-      const res = await client.mutate('tasks.bank.create', { id: `t${i}`, title: title.trim() === title ? title : `x${title}x`, description: i === 3 ? 'a, "quoted"\nnote' : undefined });
+      const res = await client.mutate('tasks.bank.create', {
+        id: `t${i}`,
+        title: title.trim() === title ? title : `x${title}x`,
+        description: i === 3 ? 'a, "quoted"\nnote' : undefined,
+      });
       expect(res.status).toBe(200);
     }
     expect((await client.mutate('tasks.daily.add', { ids: ['t1', 't2'] })).status).toBe(200);
@@ -185,7 +218,14 @@ describe('CSV export', () => {
     await insertFocusSessions(
       ctx,
       user.id,
-      tricky.map((title, i) => ({ id: `f${i}`, taskTitle: title.trim() === title ? title : `x${title}x`, goalText: i % 2 ? 'goal, "with" quotes' : null, status: i % 2 ? 'quit' : 'completed', quitReason: 'Finished early', startedAt: new Date(START.getTime() - (10 - i) * 3_600_000) })),
+      tricky.map((title, i) => ({
+        id: `f${i}`,
+        taskTitle: title.trim() === title ? title : `x${title}x`,
+        goalText: i % 2 ? 'goal, "with" quotes' : null,
+        status: i % 2 ? 'quit' : 'completed',
+        quitReason: 'Finished early',
+        startedAt: new Date(START.getTime() - (10 - i) * 3_600_000),
+      })),
     );
 
     const tasksRes = await rawGet(client, '/api/export?format=csv&what=tasks');
@@ -215,8 +255,19 @@ describe('CSV export', () => {
     const sessions = parse(sessionsCsv, { bom: true, columns: true }) as Record<string, string>[];
     expect(Object.keys(sessions[0]!)).toEqual([...SESSION_CSV_COLUMNS]);
     expect(sessions.map((s) => s.task_title)).toEqual(tricky.map((t) => (t.trim() === t ? t : `x${t}x`)));
-    expect(sessions[1]).toMatchObject({ goal_text: 'goal, "with" quotes', status: 'quit', quit_early: 'true', quit_reason: 'Finished early' });
-    expect(sessions[0]).toMatchObject({ goal_text: '', status: 'completed', completed: 'true', goal_minutes: '25', actual_minutes: '25' });
+    expect(sessions[1]).toMatchObject({
+      goal_text: 'goal, "with" quotes',
+      status: 'quit',
+      quit_early: 'true',
+      quit_reason: 'Finished early',
+    });
+    expect(sessions[0]).toMatchObject({
+      goal_text: '',
+      status: 'completed',
+      completed: 'true',
+      goal_minutes: '25',
+      actual_minutes: '25',
+    });
     expect(sessions[0]!.started_at).toBe(new Date(START.getTime() - 10 * 3_600_000).toISOString());
   });
 
@@ -232,7 +283,9 @@ describe('POST /api/import', () => {
   test('an export imported into a fresh account reproduces it; importing again adds nothing', async () => {
     const source = await newUser();
     await seedEverything(ctx, { id: source.user.id, email: source.user.email }, 'src');
-    await insertFocusSessions(ctx, source.user.id, [{ id: 'emoji', taskTitle: 'Write 📝, "quoted"', startedAt: new Date(START.getTime() - 5 * 3_600_000) }]);
+    await insertFocusSessions(ctx, source.user.id, [
+      { id: 'emoji', taskTitle: 'Write 📝, "quoted"', startedAt: new Date(START.getTime() - 5 * 3_600_000) },
+    ]);
     const exported = await source.client.get('/api/export?format=json');
     const before = exported.body as ExportDocument;
 
@@ -267,11 +320,31 @@ describe('POST /api/import', () => {
     const file: ExportDocument = {
       ...doc,
       bank: [
-        { id: 'shared', title: 'Theirs (ignored)', description: null, category: 'Work', createdAt: START.toISOString() },
+        {
+          id: 'shared',
+          title: 'Theirs (ignored)',
+          description: null,
+          category: 'Work',
+          createdAt: START.toISOString(),
+        },
         { id: 'new-one', title: 'New one', description: null, category: 'Health', createdAt: START.toISOString() },
       ],
       focusSessions: [
-        { id: 'running', taskTitle: 'Still running', category: 'Work', goalText: null, goalMinutes: 25, actualMinutes: null, status: 'active', completed: false, quitEarly: false, quitReason: null, startedAt: START.toISOString(), endsAt: new Date(START.getTime() + 25 * 60_000).toISOString(), endedAt: null },
+        {
+          id: 'running',
+          taskTitle: 'Still running',
+          category: 'Work',
+          goalText: null,
+          goalMinutes: 25,
+          actualMinutes: null,
+          status: 'active',
+          completed: false,
+          quitEarly: false,
+          quitReason: null,
+          startedAt: START.toISOString(),
+          endsAt: new Date(START.getTime() + 25 * 60_000).toISOString(),
+          endedAt: null,
+        },
       ],
       streak: { current: 1, lastDay: '2026-03-09' },
     };
@@ -282,8 +355,15 @@ describe('POST /api/import', () => {
     expect(res.body.skippedRunningSessions).toBe(1);
     expect(res.body.added.focusSessions).toBe(0);
     expect(res.body.streakUpdated).toBe(true);
-    const rows = await ctx.deps.db.select({ id: bankTasks.id, title: bankTasks.title }).from(bankTasks).where(eq(bankTasks.userId, user.id));
-    expect(rows.map((r) => `${r.id}:${r.title}`).sort()).toEqual(['new-one:New one', 'only-mine:Only mine', 'shared:Mine']);
+    const rows = await ctx.deps.db
+      .select({ id: bankTasks.id, title: bankTasks.title })
+      .from(bankTasks)
+      .where(eq(bankTasks.userId, user.id));
+    expect(rows.map((r) => `${r.id}:${r.title}`).sort()).toEqual([
+      'new-one:New one',
+      'only-mine:Only mine',
+      'shared:Mine',
+    ]);
     expect(await ctx.deps.db.select().from(lockInSessions).where(eq(lockInSessions.userId, user.id))).toEqual([]);
     const [streak] = await ctx.deps.db.select().from(lockInStreaks).where(eq(lockInStreaks.userId, user.id));
     expect([streak!.current, streak!.lastDay]).toEqual([1, '2026-03-09']);
@@ -295,7 +375,9 @@ describe('POST /api/import', () => {
 
   test('a session already here under its other REST id (alias) is not imported twice', async () => {
     const { user, client } = await newUser();
-    await insertFocusSessions(ctx, user.id, [{ id: 'lock_1', aliasId: 'focus_1', startedAt: new Date(START.getTime() - 3_600_000) }]);
+    await insertFocusSessions(ctx, user.id, [
+      { id: 'lock_1', aliasId: 'focus_1', startedAt: new Date(START.getTime() - 3_600_000) },
+    ]);
     const doc = await exportJson(client);
     const session = doc.focusSessions[0]!;
     const file = {
@@ -311,7 +393,10 @@ describe('POST /api/import', () => {
     expect(res.status).toBe(200);
     expect(res.body.added.focusSessions).toBe(1);
     expect(res.body.skipped.focusSessions).toBe(3);
-    const ids = await ctx.deps.db.select({ id: lockInSessions.id }).from(lockInSessions).where(eq(lockInSessions.userId, user.id));
+    const ids = await ctx.deps.db
+      .select({ id: lockInSessions.id })
+      .from(lockInSessions)
+      .where(eq(lockInSessions.userId, user.id));
     expect(ids.map((r) => r.id).sort()).toEqual(['lock_1', 'new']);
   });
 
@@ -321,9 +406,31 @@ describe('POST /api/import', () => {
     const doc = await exportJson(client);
     const file = {
       ...doc,
-      bank: Array.from({ length: 9 }, (_, i) => ({ id: `in${i}`, title: `In ${i}`, description: null, category: 'Work', createdAt: START.toISOString() })),
+      bank: Array.from({ length: 9 }, (_, i) => ({
+        id: `in${i}`,
+        title: `In ${i}`,
+        description: null,
+        category: 'Work',
+        createdAt: START.toISOString(),
+      })),
       customCategories: [{ name: 'Imported cat', createdAt: START.toISOString() }],
-      focusSessions: [{ id: 'f1', taskTitle: 'x', category: 'Work', goalText: null, goalMinutes: 25, actualMinutes: 25, status: 'completed', completed: true, quitEarly: false, quitReason: null, startedAt: START.toISOString(), endsAt: START.toISOString(), endedAt: START.toISOString() }],
+      focusSessions: [
+        {
+          id: 'f1',
+          taskTitle: 'x',
+          category: 'Work',
+          goalText: null,
+          goalMinutes: 25,
+          actualMinutes: 25,
+          status: 'completed',
+          completed: true,
+          quitEarly: false,
+          quitReason: null,
+          startedAt: START.toISOString(),
+          endsAt: START.toISOString(),
+          endedAt: START.toISOString(),
+        },
+      ],
     };
     const res = await importText(client, JSON.stringify(file));
     expect(res.status).toBe(403);
@@ -348,9 +455,14 @@ describe('POST /api/import', () => {
     await client.mutate('tasks.daily.add', { ids: ['b0', 'b1', 'b2'] });
     const doc = await exportJson(client);
     const extra = ['x1', 'x2', 'x3'].map((id) => ({ ...doc.daily.tasks[0]!, id }));
-    const res = await importText(client, JSON.stringify({ ...doc, daily: { ...doc.daily, tasks: [...doc.daily.tasks, ...extra] } }));
+    const res = await importText(
+      client,
+      JSON.stringify({ ...doc, daily: { ...doc.daily, tasks: [...doc.daily.tasks, ...extra] } }),
+    );
     expect(res.status).toBe(403);
-    expect(res.body.message).toBe("Today's Focus holds at most 5 tasks: you have 3 and the file adds 3 new ones (6). Nothing was imported.");
+    expect(res.body.message).toBe(
+      "Today's Focus holds at most 5 tasks: you have 3 and the file adds 3 new ones (6). Nothing was imported.",
+    );
   });
 
   test('bad or foreign files: 400 saying what is wrong, nothing written', async () => {
@@ -361,18 +473,31 @@ describe('POST /api/import', () => {
       ['', 'The file is empty (choose a LockIn JSON export)'],
       ['not json at all', 'The file is not valid JSON (choose a LockIn JSON export)'],
       ['[1,2,3]', 'The file must be a JSON object (a LockIn export)'],
-      [JSON.stringify({ name: 'some other app', tasks: [] }), "Format must be 'lockin-export' (this is not a LockIn export)"],
-      [JSON.stringify({ ...doc, version: 2 }), 'Version is newer than this server understands (1); update LockIn first'],
+      [
+        JSON.stringify({ name: 'some other app', tasks: [] }),
+        "Format must be 'lockin-export' (this is not a LockIn export)",
+      ],
+      [
+        JSON.stringify({ ...doc, version: 2 }),
+        'Version is newer than this server understands (1); update LockIn first',
+      ],
       [JSON.stringify({ ...doc, version: '1' }), 'Version must be a number'],
       [JSON.stringify({ ...doc, bank: [{ ...task, title: '' }] }), 'Title is required'],
       [JSON.stringify({ ...doc, bank: [task, { ...task, title: 'B' }] }), "ID 'a' appears twice in the file"],
-      [JSON.stringify({ ...doc, bank: [{ ...task, createdAt: 'yesterday' }] }), 'Created at must be an ISO 8601 date-time'],
+      [
+        JSON.stringify({ ...doc, bank: [{ ...task, createdAt: 'yesterday' }] }),
+        'Created at must be an ISO 8601 date-time',
+      ],
       [JSON.stringify({ ...doc, bank: [{ ...task, title: 'nul\u0000' }] }), 'Title must not contain NUL characters'],
       [JSON.stringify({ ...doc, focusSessions: 'lots' }), 'Focus sessions must be an array'],
     ];
     for (const [body, message] of cases) {
       const res = await importText(client, body);
-      expect({ body: body.slice(0, 40), status: res.status, message: res.body?.message }).toEqual({ body: body.slice(0, 40), status: 400, message });
+      expect({ body: body.slice(0, 40), status: res.status, message: res.body?.message }).toEqual({
+        body: body.slice(0, 40),
+        status: 400,
+        message,
+      });
     }
     expect(await ctx.deps.db.select().from(bankTasks).where(eq(bankTasks.userId, user.id))).toEqual([]);
   });
@@ -383,14 +508,20 @@ describe('POST /api/import', () => {
     const res = await importText(client, huge);
     expect(res.status).toBe(413);
     expect(res.body.message).toBe('The request body must be at most 8 MiB');
-    const other = await client.request('PUT', '/api/auth/profile', 'x'.repeat(70 * 1024), { origin: 'http://localhost:3000' });
+    const other = await client.request('PUT', '/api/auth/profile', 'x'.repeat(70 * 1024), {
+      origin: 'http://localhost:3000',
+    });
     expect(other.status).toBe(413);
     expect(other.body.message).toBe('The request body must be at most 64 KiB');
   });
 
   test('a big but valid export (2,000 sessions) imports in one go', async () => {
     const source = await newUser();
-    await insertFocusSessions(ctx, source.user.id, Array.from({ length: 2000 }, (_, i) => ({ id: `big${i}`, startedAt: new Date(START.getTime() - i * 3_600_000) })));
+    await insertFocusSessions(
+      ctx,
+      source.user.id,
+      Array.from({ length: 2000 }, (_, i) => ({ id: `big${i}`, startedAt: new Date(START.getTime() - i * 3_600_000) })),
+    );
     const text = JSON.stringify(await exportJson(source.client));
     expect(text.length).toBeGreaterThan(64 * 1024);
     const target = await newUser();
@@ -401,7 +532,8 @@ describe('POST /api/import', () => {
 
   test('imports and exports are bounded per user per hour (429 with Retry-After); the counters go with the account', async () => {
     const { user, client } = await newUser();
-    for (let i = 0; i < DATA_RATE_LIMITS.importPerUser.limit; i++) expect((await importText(client, 'x')).status).toBe(400);
+    for (let i = 0; i < DATA_RATE_LIMITS.importPerUser.limit; i++)
+      expect((await importText(client, 'x')).status).toBe(400);
     const refused = await importText(client, JSON.stringify(await exportJson(client)));
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -409,12 +541,15 @@ describe('POST /api/import', () => {
     const other = await newUser();
     expect((await importText(other.client, 'x')).status).toBe(400);
 
-    for (let i = 1; i < DATA_RATE_LIMITS.exportPerUser.limit; i++) expect((await rawGet(client, '/api/export?format=csv&what=sessions')).status).toBe(200);
+    for (let i = 1; i < DATA_RATE_LIMITS.exportPerUser.limit; i++)
+      expect((await rawGet(client, '/api/export?format=csv&what=sessions')).status).toBe(200);
     expect((await client.get('/api/export?format=json')).status).toBe(429);
     ctx.clock.set(new Date(START.getTime() + 61 * 60_000));
     expect((await client.get('/api/export?format=json')).status).toBe(200);
 
-    const keys = [DATA_RATE_LIMITS.importPerUser, DATA_RATE_LIMITS.exportPerUser].map((r) => `${r.name}:${hashToken(user.id)}`);
+    const keys = [DATA_RATE_LIMITS.importPerUser, DATA_RATE_LIMITS.exportPerUser].map(
+      (r) => `${r.name}:${hashToken(user.id)}`,
+    );
     const counters = () => ctx.deps.db.select().from(rateLimits).where(inArray(rateLimits.key, keys));
     expect((await counters()).length).toBe(2);
     expect((await client.delete('/api/auth/account', { email: user.email })).status).toBe(200);
@@ -422,7 +557,9 @@ describe('POST /api/import', () => {
   });
 
   test('signed out: 401; another site: 403', async () => {
-    expect((await new Client(ctx.app).request('POST', '/api/import', '{}', { origin: 'http://localhost:3000' })).status).toBe(401);
+    expect(
+      (await new Client(ctx.app).request('POST', '/api/import', '{}', { origin: 'http://localhost:3000' })).status,
+    ).toBe(401);
     const { client } = await newUser();
     expect((await client.request('POST', '/api/import', '{}', { origin: 'https://evil.example' })).status).toBe(403);
   });
@@ -509,6 +646,9 @@ test('daily tasks imported keep their carry-over state through the next daily re
   const list = await target.client.query('tasks.daily.list');
   const carried = list.body.tasks.find((t: { id: string }) => t.id === 'carry-daily-1');
   expect(carried).toMatchObject({ isCarryOver: true, plannedOn: '2026-03-07', daysCarriedOver: 2 });
-  const rows = await ctx.deps.db.select({ id: dailyTasks.id }).from(dailyTasks).where(eq(dailyTasks.userId, target.user.id));
+  const rows = await ctx.deps.db
+    .select({ id: dailyTasks.id })
+    .from(dailyTasks)
+    .where(eq(dailyTasks.userId, target.user.id));
   expect(rows.length).toBe(2);
 });

@@ -139,17 +139,25 @@ describe('offline suggester (no OPENAI_API_KEY)', () => {
 
   test('different tasks give different suggestions; an empty list still gets category first steps', async () => {
     const { client } = await premiumClient();
-    const a = await client.post('/api/ai-suggestions', { tasks: [{ title: 'Study French verbs', category: 'School' }], categories: ['School', 'Health'] });
+    const a = await client.post('/api/ai-suggestions', {
+      tasks: [{ title: 'Study French verbs', category: 'School' }],
+      categories: ['School', 'Health'],
+    });
     expect(a.body.suggestions.map((x: any) => x.title)).toContain('Quiz yourself on French verbs');
     const b = await client.post('/api/ai-suggestions', { tasks: [], categories: ['Health'] });
-    expect(b.body.suggestions).toEqual([{ title: 'Take a 20-minute walk', description: 'Step away from the screen and move.', category: 'Health' }]);
+    expect(b.body.suggestions).toEqual([
+      { title: 'Take a 20-minute walk', description: 'Step away from the screen and move.', category: 'Health' },
+    ]);
   });
 
   test('categories must be the user’s: unknown ones are dropped to General, custom ones kept', async () => {
     const { user, client } = await premiumClient();
     await ctx.deps.db.insert(customCategories).values({ userId: user.id, name: 'Garden' });
     const res = await client.post('/api/ai-suggestions', {
-      tasks: [{ title: 'Plant tomatoes', category: 'Garden' }, { title: 'Build a shed', category: 'NotMine' }],
+      tasks: [
+        { title: 'Plant tomatoes', category: 'Garden' },
+        { title: 'Build a shed', category: 'NotMine' },
+      ],
       categories: ['Garden', 'NotMine'],
     });
     const cats = new Set(res.body.suggestions.map((x: any) => x.category));

@@ -14,7 +14,14 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => ctx.close());
 
-const BASIC_KEYS = ['dailyStreak', 'premium', 'tasksCompleted', 'totalFocusTime', 'totalSessionsCompleted', 'weeklyStats'];
+const BASIC_KEYS = [
+  'dailyStreak',
+  'premium',
+  'tasksCompleted',
+  'totalFocusTime',
+  'totalSessionsCompleted',
+  'weeklyStats',
+];
 const PREMIUM_KEYS = [
   'avgCompletionDelay',
   'avgSessionDuration',
@@ -34,7 +41,14 @@ async function seeded(timeZone = 'UTC') {
   await insertSessions(ctx.deps, user.id, [
     { startedAt: '2026-03-09T09:00:00Z', category: 'Work', goalMinutes: 50 },
     { startedAt: '2026-03-02T09:00:00Z', category: 'Health', goalMinutes: 25 },
-    { startedAt: '2026-03-09T15:00:00Z', category: 'Work', goalMinutes: 30, status: 'quit', actualMinutes: 10, quitReason: 'Distracted' },
+    {
+      startedAt: '2026-03-09T15:00:00Z',
+      category: 'Work',
+      goalMinutes: 30,
+      status: 'quit',
+      actualMinutes: 10,
+      quitReason: 'Distracted',
+    },
   ]);
   await insertCompletions(ctx.deps, user.id, [
     { plannedOn: '2026-03-09', completedAt: '2026-03-09T18:00:00Z' },
@@ -97,15 +111,18 @@ describe('premium user', () => {
       avgSessionDuration: 28,
       tasksOverdue: 1,
       avgCompletionDelay: 1,
-      weeklyStats: { sessionsThisWeek: 1, tasksCompletedThisWeek: 1, focusTimeThisWeek: 60, sessionsEndedEarlyThisWeek: 1 },
+      weeklyStats: {
+        sessionsThisWeek: 1,
+        tasksCompletedThisWeek: 1,
+        focusTimeThisWeek: 60,
+        sessionsEndedEarlyThisWeek: 1,
+      },
       categoryStats: [
         { category: 'Work', focusTime: 60, completionRate: 50, tasksCompleted: 1 },
         { category: 'Health', focusTime: 25, completionRate: 100, tasksCompleted: 1 },
       ],
       overdueTasks: [{ id: 'late', title: 'Late task', category: 'General', dueDate: '2026-03-05', daysOverdue: 5 }],
-      heatmap: [
-        { day: 0, hour: 9, count: 2 },
-      ],
+      heatmap: [{ day: 0, hour: 9, count: 2 }],
       quitInsights: { total: 1, reasons: [{ reason: 'Distracted', count: 1 }] },
     });
     expect(res.body.recentActivity).toHaveLength(7);
@@ -139,6 +156,13 @@ describe('premium user', () => {
     await makePremium(ctx.deps, user.id);
     const client = await signedInClient(ctx, user);
     const res = await client.get('/api/analytics');
-    expect(res.body).toMatchObject({ totalFocusTime: 0, totalSessionsCompleted: 0, tasksCompleted: 0, categoryStats: [], heatmap: [], overdueTasks: [] });
+    expect(res.body).toMatchObject({
+      totalFocusTime: 0,
+      totalSessionsCompleted: 0,
+      tasksCompleted: 0,
+      categoryStats: [],
+      heatmap: [],
+      overdueTasks: [],
+    });
   });
 });

@@ -76,8 +76,23 @@ describe('the feed', () => {
     const other = await premiumClient();
     await insertSessions(ctx.deps, other.user.id, [{ startedAt: '2026-03-09T10:00:00Z', taskTitle: 'Not mine' }]);
     await insertSessions(ctx.deps, user.id, [
-      { id: 'done', startedAt: '2026-03-09T14:00:00Z', taskTitle: 'Write the essay', category: 'School', goalMinutes: 45 },
-      { id: 'quit', startedAt: '2026-03-08T14:00:00Z', taskTitle: 'Tax forms', category: 'Finance', goalMinutes: 30, status: 'quit', actualMinutes: 12, quitReason: 'Tired' },
+      {
+        id: 'done',
+        startedAt: '2026-03-09T14:00:00Z',
+        taskTitle: 'Write the essay',
+        category: 'School',
+        goalMinutes: 45,
+      },
+      {
+        id: 'quit',
+        startedAt: '2026-03-08T14:00:00Z',
+        taskTitle: 'Tax forms',
+        category: 'Finance',
+        goalMinutes: 30,
+        status: 'quit',
+        actualMinutes: 12,
+        quitReason: 'Tired',
+      },
       { id: 'old', startedAt: '2025-10-01T14:00:00Z', taskTitle: 'Too old' },
     ]);
     await insertDailyTasks(ctx.deps, user.id, [
@@ -97,7 +112,12 @@ describe('the feed', () => {
     expect(String(comp.getFirstPropertyValue('prodid'))).toContain('LockIn');
     const events = comp.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
     const summaries = events.map((e) => e.summary).sort();
-    expect(summaries).toEqual(['Lock-In: Tax forms', 'Lock-In: Write the essay', "Today's Focus: Call the bank", "✓ Today's Focus: Stretch"]);
+    expect(summaries).toEqual([
+      'Lock-In: Tax forms',
+      'Lock-In: Write the essay',
+      "Today's Focus: Call the bank",
+      "✓ Today's Focus: Stretch",
+    ]);
 
     const essay = events.find((e) => e.summary === 'Lock-In: Write the essay')!;
     expect(essay.startDate.toJSDate().toISOString()).toBe('2026-03-09T14:00:00.000Z');

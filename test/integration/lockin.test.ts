@@ -28,7 +28,10 @@ describe('tRPC: start, running, complete', () => {
   test('start stamps the server time, running shows it with the server clock, completion at zero records it and the streak', async () => {
     at('2026-03-10T12:00:00Z');
     const { client } = await newClient();
-    const started = await client.mutate<{ session: LockInSessionView; serverNow: string }>('lockin.start', { goalMinutes: 25, goalText: 'Draft the intro' });
+    const started = await client.mutate<{ session: LockInSessionView; serverNow: string }>('lockin.start', {
+      goalMinutes: 25,
+      goalText: 'Draft the intro',
+    });
     expect(started.status).toBe(200);
     const s = started.body.session;
     expect(s).toMatchObject({
@@ -53,7 +56,13 @@ describe('tRPC: start, running, complete', () => {
     ctx.clock.advance(15 * MIN);
     const done = await client.mutate<CompletionResult>('lockin.complete', { id: s.id, actualMinutes: 25 });
     expect(done.status).toBe(200);
-    expect(done.body.session).toMatchObject({ status: 'completed', completed: true, quitEarly: false, actualMinutes: 25, completedAt: '2026-03-10T12:25:00.000Z' });
+    expect(done.body.session).toMatchObject({
+      status: 'completed',
+      completed: true,
+      quitEarly: false,
+      actualMinutes: 25,
+      completedAt: '2026-03-10T12:25:00.000Z',
+    });
     expect(done.body.streak).toEqual({ current: 1, lastDay: '2026-03-10', level: 'Beginner' });
     expect((await client.query<RunningSession>('lockin.running')).body.session).toBeNull();
     expect((await client.query<StreakView>('lockin.streak')).body.current).toBe(1);
@@ -75,7 +84,8 @@ describe('tRPC: start, running, complete', () => {
   test('one running session per user: a second start answers 409 and running names the first', async () => {
     at('2026-03-10T12:00:00Z');
     const { client } = await newClient();
-    const first = (await client.mutate<{ session: LockInSessionView }>('lockin.start', { goalMinutes: 30 })).body.session;
+    const first = (await client.mutate<{ session: LockInSessionView }>('lockin.start', { goalMinutes: 30 })).body
+      .session;
     const second = await client.mutate('lockin.start', { goalMinutes: 30 });
     expect(second.status).toBe(409);
     expect(second.body.message).toBe('A Lock-In session is already running');
@@ -88,7 +98,9 @@ describe('tRPC: start, running, complete', () => {
   test('eight starts at once create exactly one session', async () => {
     at('2026-03-10T12:00:00Z');
     const { client } = await newClient();
-    const results = await Promise.all(Array.from({ length: 8 }, () => client.mutate('lockin.start', { goalMinutes: 15 })));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => client.mutate('lockin.start', { goalMinutes: 15 })),
+    );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(7);
     expect((await client.query<LockInSessionView[]>('lockin.list')).body).toHaveLength(1);
@@ -97,12 +109,17 @@ describe('tRPC: start, running, complete', () => {
   test('a session left running past its end is completed (at its end time) when the next one starts', async () => {
     at('2026-03-10T12:00:00Z');
     const { client } = await newClient();
-    const first = (await client.mutate<{ session: LockInSessionView }>('lockin.start', { goalMinutes: 5 })).body.session;
+    const first = (await client.mutate<{ session: LockInSessionView }>('lockin.start', { goalMinutes: 5 })).body
+      .session;
     at('2026-03-10T13:00:00Z');
     const second = await client.mutate<{ session: LockInSessionView }>('lockin.start', { goalMinutes: 5 });
     expect(second.status).toBe(200);
     const list = (await client.query<LockInSessionView[]>('lockin.list')).body;
-    expect(list.find((s) => s.id === first.id)).toMatchObject({ status: 'completed', actualMinutes: 5, completedAt: '2026-03-10T12:05:00.000Z' });
+    expect(list.find((s) => s.id === first.id)).toMatchObject({
+      status: 'completed',
+      actualMinutes: 5,
+      completedAt: '2026-03-10T12:05:00.000Z',
+    });
     expect((await client.query<StreakView>('lockin.streak')).body.current).toBe(1);
   });
 
@@ -141,9 +158,22 @@ describe('tRPC: start, running, complete', () => {
     ctx.clock.advance(3 * MIN);
     const badReason = await client.mutate('lockin.quit', { id: s.id, actualMinutes: 3, reason: 'Bored' });
     expect(badReason.status).toBe(400);
-    expect(badReason.body.message).toStartWith('Reason must be one of Distracted, Interrupted, Tired, Finished early, Other');
-    const quit = await client.mutate<CompletionResult>('lockin.quit', { id: s.id, actualMinutes: 3, reason: 'Interrupted' });
-    expect(quit.body.session).toMatchObject({ status: 'quit', completed: false, quitEarly: true, quitReason: 'Interrupted', actualMinutes: 3, completedAt: '2026-03-10T12:03:00.000Z' });
+    expect(badReason.body.message).toStartWith(
+      'Reason must be one of Distracted, Interrupted, Tired, Finished early, Other',
+    );
+    const quit = await client.mutate<CompletionResult>('lockin.quit', {
+      id: s.id,
+      actualMinutes: 3,
+      reason: 'Interrupted',
+    });
+    expect(quit.body.session).toMatchObject({
+      status: 'quit',
+      completed: false,
+      quitEarly: true,
+      quitReason: 'Interrupted',
+      actualMinutes: 3,
+      completedAt: '2026-03-10T12:03:00.000Z',
+    });
     expect(quit.body.streak.current).toBe(0);
     // A quit without a reason is fine too.
     const s2 = (await client.mutate<{ session: LockInSessionView }>('lockin.start', { goalMinutes: 5 })).body.session;
@@ -174,8 +204,12 @@ describe('tRPC: start, running, complete', () => {
     at('2026-03-10T12:05:00Z');
     expect((await bob.mutate('lockin.complete', { id: s.id, actualMinutes: 5 })).status).toBe(404);
     expect((await bob.mutate('lockin.quit', { id: s.id, actualMinutes: 1 })).status).toBe(404);
-    expect((await bob.put(`/api/lock-in-sessions/${s.id}`, { actualMinutes: 5, completed: true, quitEarly: false })).status).toBe(404);
-    expect((await bob.put(`/api/focus-sessions/${s.id}`, { durationMinutes: 5, completedSuccessfully: true })).status).toBe(404);
+    expect(
+      (await bob.put(`/api/lock-in-sessions/${s.id}`, { actualMinutes: 5, completed: true, quitEarly: false })).status,
+    ).toBe(404);
+    expect(
+      (await bob.put(`/api/focus-sessions/${s.id}`, { durationMinutes: 5, completedSuccessfully: true })).status,
+    ).toBe(404);
     expect((await bob.get('/api/lock-in-sessions')).body).toEqual([]);
     expect((await bob.query<RunningSession>('lockin.running')).body.session).toBeNull();
     expect((await bob.mutate('lockin.complete', { id: 'nope', actualMinutes: 5 })).status).toBe(404);
@@ -204,7 +238,11 @@ describe('the streak in the user time zone, in the completing transaction', () =
     const { client } = await newClient('Asia/Tokyo');
     expect((await completeAt(client, '2026-03-10T15:10:00Z')).current).toBe(1); // 00:15 on the 11th in Tokyo
     expect((await completeAt(client, '2026-03-11T14:00:00Z')).current).toBe(1); // 23:05 on the 11th in Tokyo
-    expect((await completeAt(client, '2026-03-11T15:30:00Z'))).toEqual({ current: 2, lastDay: '2026-03-12', level: 'Beginner' });
+    expect(await completeAt(client, '2026-03-11T15:30:00Z')).toEqual({
+      current: 2,
+      lastDay: '2026-03-12',
+      level: 'Beginner',
+    });
     // Read on the 13th (Tokyo) it is still 2; on the 14th it reads 0.
     at('2026-03-13T10:00:00Z');
     expect((await client.query<StreakView>('lockin.streak')).body.current).toBe(2);
@@ -235,7 +273,10 @@ describe('premium per-task Lock-In', () => {
     // Core Lock-In stays free.
     await makePremium(ctx.deps, id, 'trial');
     expect((await client.mutate('lockin.start', { goalMinutes: 25, taskId: 'missing' })).status).toBe(404);
-    const ok = await client.mutate<{ session: LockInSessionView }>('lockin.start', { goalMinutes: 25, taskId: 'essay' });
+    const ok = await client.mutate<{ session: LockInSessionView }>('lockin.start', {
+      goalMinutes: 25,
+      taskId: 'essay',
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.session).toMatchObject({ taskTitle: 'Write essay', category: 'School' });
   });
@@ -254,17 +295,38 @@ describe('REST: /api/lock-in-sessions', () => {
       quitEarly: false,
     });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ taskTitle: 'Deep work', category: 'Work', goalMinutes: 25, status: 'active', startTime: '2026-03-10T12:00:00.000Z' });
+    expect(created.body).toMatchObject({
+      taskTitle: 'Deep work',
+      category: 'Work',
+      goalMinutes: 25,
+      status: 'active',
+      startTime: '2026-03-10T12:00:00.000Z',
+    });
     const id = created.body.id;
     const list = await client.get('/api/lock-in-sessions');
     expect(list.status).toBe(200);
-    expect(list.body[0]).toMatchObject({ id, status: 'active', startTime: '2026-03-10T12:00:00.000Z', start_time: '2026-03-10T12:00:00.000Z' });
+    expect(list.body[0]).toMatchObject({
+      id,
+      status: 'active',
+      startTime: '2026-03-10T12:00:00.000Z',
+      start_time: '2026-03-10T12:00:00.000Z',
+    });
 
     at('2026-03-10T12:25:00Z');
     // The browser's completedAt (a wrong clock here) is ignored: the server stamps the end.
-    const put = await client.put(`/api/lock-in-sessions/${id}`, { actualMinutes: 25, completed: true, quitEarly: false, completedAt: '2030-01-01T00:00:00Z' });
+    const put = await client.put(`/api/lock-in-sessions/${id}`, {
+      actualMinutes: 25,
+      completed: true,
+      quitEarly: false,
+      completedAt: '2030-01-01T00:00:00Z',
+    });
     expect(put.status).toBe(200);
-    expect(put.body).toMatchObject({ status: 'completed', completed: true, actualMinutes: 25, completedAt: '2026-03-10T12:25:00.000Z' });
+    expect(put.body).toMatchObject({
+      status: 'completed',
+      completed: true,
+      actualMinutes: 25,
+      completedAt: '2026-03-10T12:25:00.000Z',
+    });
   });
 
   test('bad payloads are 400s naming the field', async () => {
@@ -304,10 +366,24 @@ describe('REST: /api/lock-in-sessions', () => {
     const { client } = await newClient();
     const s = (await client.post('/api/lock-in-sessions', { goalMinutes: 45 })).body;
     at('2026-03-10T12:10:00Z');
-    const quit = await client.put(`/api/lock-in-sessions/${s.id}`, { actualMinutes: 10, completed: false, quitEarly: true, quitReason: 'Tired' });
-    expect(quit.body).toMatchObject({ status: 'quit', quitEarly: true, completed: false, quitReason: 'Tired', actualMinutes: 10 });
+    const quit = await client.put(`/api/lock-in-sessions/${s.id}`, {
+      actualMinutes: 10,
+      completed: false,
+      quitEarly: true,
+      quitReason: 'Tired',
+    });
+    expect(quit.body).toMatchObject({
+      status: 'quit',
+      quitEarly: true,
+      completed: false,
+      quitReason: 'Tired',
+      actualMinutes: 10,
+    });
     at('2026-03-10T12:45:00Z');
-    expect((await client.put(`/api/lock-in-sessions/${s.id}`, { actualMinutes: 45, completed: true, quitEarly: false })).status).toBe(409);
+    expect(
+      (await client.put(`/api/lock-in-sessions/${s.id}`, { actualMinutes: 45, completed: true, quitEarly: false }))
+        .status,
+    ).toBe(409);
   });
 });
 
@@ -324,16 +400,37 @@ describe('REST: /api/focus-sessions and one store', () => {
       completedSuccessfully: false,
     });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ id: 'focus_1773144000000', startTime: '2026-03-10T12:00:00.000Z', endTime: null, completedSuccessfully: false });
+    expect(created.body).toMatchObject({
+      id: 'focus_1773144000000',
+      startTime: '2026-03-10T12:00:00.000Z',
+      endTime: null,
+      completedSuccessfully: false,
+    });
     // The same POST again is the same session.
-    expect((await client.post('/api/focus-sessions', { id: 'focus_1773144000000', durationMinutes: 15 })).status).toBe(200);
+    expect((await client.post('/api/focus-sessions', { id: 'focus_1773144000000', durationMinutes: 15 })).status).toBe(
+      200,
+    );
     at('2026-03-10T12:15:00Z');
-    const put = await client.put('/api/focus-sessions/focus_1773144000000', { endTime: '2026-03-10T12:15:00.000Z', durationMinutes: 15, completedSuccessfully: true });
+    const put = await client.put('/api/focus-sessions/focus_1773144000000', {
+      endTime: '2026-03-10T12:15:00.000Z',
+      durationMinutes: 15,
+      completedSuccessfully: true,
+    });
     expect(put.status).toBe(200);
-    expect(put.body).toMatchObject({ endTime: '2026-03-10T12:15:00.000Z', durationMinutes: 15, completedSuccessfully: true });
+    expect(put.body).toMatchObject({
+      endTime: '2026-03-10T12:15:00.000Z',
+      durationMinutes: 15,
+      completedSuccessfully: true,
+    });
     const list = (await client.get('/api/lock-in-sessions')).body;
     expect(list).toHaveLength(1);
-    expect(list[0]).toMatchObject({ id: 'focus_1773144000000', taskTitle: 'Reading', status: 'completed', goalMinutes: 15, actualMinutes: 15 });
+    expect(list[0]).toMatchObject({
+      id: 'focus_1773144000000',
+      taskTitle: 'Reading',
+      status: 'completed',
+      goalMinutes: 15,
+      actualMinutes: 15,
+    });
   });
 
   test('bad focus payloads are 400s naming the field', async () => {
@@ -355,20 +452,47 @@ describe('REST: /api/focus-sessions and one store', () => {
     expect(`${bad.status} ${bad.body.message}`).toBe('400 Duration minutes must be between 0 and 5');
     const missing = await client.put('/api/focus-sessions/focus_2', { durationMinutes: 2 });
     expect(`${missing.status} ${missing.body.message}`).toStartWith('400 Completed successfully ');
-    expect((await client.put('/api/focus-sessions/focus_unknown', { durationMinutes: 2, completedSuccessfully: false })).status).toBe(404);
+    expect(
+      (await client.put('/api/focus-sessions/focus_unknown', { durationMinutes: 2, completedSuccessfully: false }))
+        .status,
+    ).toBe(404);
   });
 
   test('one session recorded through both shapes is one session and counts once', async () => {
     at('2026-03-10T12:00:00Z');
     const { client } = await newClient();
-    const lock = await client.post('/api/lock-in-sessions', { taskTitle: 'Both', category: 'General', goalMinutes: 25, actualMinutes: null, completed: false, quitEarly: false });
+    const lock = await client.post('/api/lock-in-sessions', {
+      taskTitle: 'Both',
+      category: 'General',
+      goalMinutes: 25,
+      actualMinutes: null,
+      completed: false,
+      quitEarly: false,
+    });
     expect(lock.status).toBe(201);
     ctx.clock.advance(1000);
-    const focus = await client.post('/api/focus-sessions', { id: 'focus_both', taskTitle: 'Both', startTime: T0.toISOString(), endTime: null, durationMinutes: 25, completedSuccessfully: false });
+    const focus = await client.post('/api/focus-sessions', {
+      id: 'focus_both',
+      taskTitle: 'Both',
+      startTime: T0.toISOString(),
+      endTime: null,
+      durationMinutes: 25,
+      completedSuccessfully: false,
+    });
     expect(focus.status).toBe(200);
     at('2026-03-10T12:25:00Z');
-    expect((await client.put(`/api/lock-in-sessions/${lock.body.id}`, { actualMinutes: 25, completed: true, quitEarly: false })).status).toBe(200);
-    expect((await client.put('/api/focus-sessions/focus_both', { durationMinutes: 25, completedSuccessfully: true })).status).toBe(200);
+    expect(
+      (
+        await client.put(`/api/lock-in-sessions/${lock.body.id}`, {
+          actualMinutes: 25,
+          completed: true,
+          quitEarly: false,
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await client.put('/api/focus-sessions/focus_both', { durationMinutes: 25, completedSuccessfully: true })).status,
+    ).toBe(200);
     const list = (await client.get('/api/lock-in-sessions')).body;
     expect(list).toHaveLength(1);
     expect((await client.query<StreakView>('lockin.streak')).body.current).toBe(1);
@@ -396,7 +520,12 @@ describe('race: completion against quit', () => {
       at('2026-03-10T12:05:00Z');
       const [complete, quit] = await Promise.all([
         client.mutate<CompletionResult>('lockin.complete', { id: s.id, actualMinutes: 5 }),
-        client.put(`/api/lock-in-sessions/${s.id}`, { actualMinutes: 4, completed: false, quitEarly: true, quitReason: 'Other' }),
+        client.put(`/api/lock-in-sessions/${s.id}`, {
+          actualMinutes: 4,
+          completed: false,
+          quitEarly: true,
+          quitReason: 'Other',
+        }),
       ]);
       const statuses = [complete.status, quit.status].sort();
       expect(statuses).toEqual([200, 409]);
@@ -417,14 +546,22 @@ describe('race: completion against quit', () => {
     at('2026-03-11T12:00:00Z');
     const s = (await client.mutate<{ session: LockInSessionView }>('lockin.start', { goalMinutes: 5 })).body.session;
     at('2026-03-11T12:05:00Z');
-    const results = await Promise.all([1, 2, 3].map(() => client.mutate<CompletionResult>('lockin.complete', { id: s.id, actualMinutes: 5 })));
+    const results = await Promise.all(
+      [1, 2, 3].map(() => client.mutate<CompletionResult>('lockin.complete', { id: s.id, actualMinutes: 5 })),
+    );
     expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
     expect((await client.query<StreakView>('lockin.streak')).body.current).toBe(2);
   });
 });
 
 describe('visitor history import', () => {
-  const local = (id: string, timestamp: string, completed = true, duration = 1500, actualDuration = completed ? 1500 : 600) => ({
+  const local = (
+    id: string,
+    timestamp: string,
+    completed = true,
+    duration = 1500,
+    actualDuration = completed ? 1500 : 600,
+  ) => ({
     id,
     timestamp,
     duration,
@@ -445,14 +582,22 @@ describe('visitor history import', () => {
       local('odd-goal', '2026-03-10T07:00:00.000Z', true, 1200, 1200),
       local('over', '2026-03-10T06:00:00.000Z', true, 300, 400),
     ];
-    const first = await client.mutate<{ imported: number; skipped: number; streak: StreakView }>('lockin.importLocal', { sessions });
+    const first = await client.mutate<{ imported: number; skipped: number; streak: StreakView }>('lockin.importLocal', {
+      sessions,
+    });
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ imported: 3, skipped: 3, streak: { current: 2, lastDay: '2026-03-10' } });
     const again = await client.mutate('lockin.importLocal', { sessions });
     expect(again.body.imported).toBe(0);
     const list = (await client.query<LockInSessionView[]>('lockin.list')).body;
     expect(list.map((s) => s.id).sort()).toEqual(['local_a', 'local_b', 'local_q']);
-    expect(list.find((s) => s.id === 'local_q')).toMatchObject({ status: 'quit', quitEarly: true, actualMinutes: 10, goalText: 'Chapter 3', taskTitle: 'Study' });
+    expect(list.find((s) => s.id === 'local_q')).toMatchObject({
+      status: 'quit',
+      quitEarly: true,
+      actualMinutes: 10,
+      goalText: 'Chapter 3',
+      taskTitle: 'Study',
+    });
   });
 
   test('bad records are 400s naming the field; more than 50 is refused', async () => {

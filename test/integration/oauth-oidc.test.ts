@@ -124,7 +124,12 @@ describe('OIDC sign-in against a real OpenID provider', () => {
     expect(deleted[0]).toMatch(/Max-Age=0/);
 
     const user = await me(client);
-    expect(user).toMatchObject({ email: person.email, firstName: 'Ada', lastName: 'Lovelace', profileImageUrl: person.picture });
+    expect(user).toMatchObject({
+      email: person.email,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      profileImageUrl: person.picture,
+    });
     const [row] = await ctx.deps.db
       .select({ passwordHash: users.passwordHash, id: users.id })
       .from(users)
@@ -156,7 +161,10 @@ describe('OIDC sign-in against a real OpenID provider', () => {
     expect(secondUser.email).toBe(person.email);
     expect(second.cookie(SESSION_COOKIE)).not.toBe(first.cookie(SESSION_COOKIE));
     expect(await countRows()).toEqual(before);
-    const userSessions = await ctx.deps.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, firstUser.id));
+    const userSessions = await ctx.deps.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(eq(sessions.userId, firstUser.id));
     expect(userSessions).toHaveLength(2);
   });
 
@@ -267,7 +275,10 @@ describe('OIDC sign-in against a real OpenID provider', () => {
     expect(res.headers.get('location')).toBe('/login?error=auth_failed');
     expect(client.cookie(SESSION_COOKIE)).toBeUndefined();
     expect(await countRows()).toEqual(before);
-    const links = await ctx.deps.db.select({ p: oauthAccounts.provider }).from(oauthAccounts).where(eq(oauthAccounts.userId, existing.id));
+    const links = await ctx.deps.db
+      .select({ p: oauthAccounts.provider })
+      .from(oauthAccounts)
+      .where(eq(oauthAccounts.userId, existing.id));
     expect(links).toHaveLength(0);
     expect(ctx.log.lines.some((l) => l.includes('email already belongs to another account'))).toBe(true);
   });

@@ -9,7 +9,12 @@ import { oauthAccounts, users } from '../../src/server/db/schema';
 import { SESSION_COOKIE } from '../../src/shared/constants';
 import { type TestContext, TestClient, createTestContext } from '../support/app';
 import { createUser } from '../support/factories';
-import { type OAuthStandin, type StandinPerson, type StandinProvider, startOAuthStandin } from '../support/oauth-standin';
+import {
+  type OAuthStandin,
+  type StandinPerson,
+  type StandinProvider,
+  startOAuthStandin,
+} from '../support/oauth-standin';
 import type { ProviderNamesAnswer, ProvidersAnswer } from '../../src/shared/oauth';
 import type { CurrentUser } from '../../src/shared/types';
 
@@ -82,7 +87,7 @@ async function me(client: TestClient) {
 }
 
 describe('the provider list, /api/login and unknown providers', () => {
-  test('/api/auth/providers is the spec\'s map of provider to boolean, exactly the configured ones', async () => {
+  test("/api/auth/providers is the spec's map of provider to boolean, exactly the configured ones", async () => {
     const res = await new TestClient(ctx.app).get<ProvidersAnswer>('/api/auth/providers');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ oidc: false, google: true, facebook: true, github: true, twitter: true });
@@ -91,7 +96,13 @@ describe('the provider list, /api/login and unknown providers', () => {
   test('/api/auth/provider-names carries the button labels, the OIDC one from OIDC_NAME', async () => {
     const res = await new TestClient(ctx.app).get<ProviderNamesAnswer>('/api/auth/provider-names');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ oidc: 'Acme ID', google: 'Google', facebook: 'Facebook', github: 'GitHub', twitter: 'X' });
+    expect(res.body).toEqual({
+      oidc: 'Acme ID',
+      google: 'Google',
+      facebook: 'Facebook',
+      github: 'GitHub',
+      twitter: 'X',
+    });
   });
 
   test('with no credentials every provider is off and the label defaults to Replit', async () => {
@@ -189,7 +200,12 @@ describe.each(PROVIDERS)('%s sign-in', (provider) => {
     expect(client.cookie(OAUTH_STATE_COOKIE)).toBeUndefined();
     expect(client.cookie(OAUTH_VERIFIER_COOKIE)).toBeUndefined();
     const user = await me(client);
-    expect(user).toMatchObject({ email: who.email, firstName: 'Grace', lastName: 'Hopper', profileImageUrl: who.picture });
+    expect(user).toMatchObject({
+      email: who.email,
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      profileImageUrl: who.picture,
+    });
     const [row] = await ctx.deps.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.id));
     expect(row!.hash).toBeNull();
     const links = await ctx.deps.db
@@ -221,7 +237,9 @@ describe.each(PROVIDERS)('%s sign-in', (provider) => {
     expect(res.headers.get('location')).toBe('/login?error=auth_failed');
     expect(client.cookie(SESSION_COOKIE)).toBeUndefined();
     expect(await countRows()).toEqual(before);
-    expect(ctx.log.lines.at(-1)).toContain(`[oauth] ${provider} sign-in refused: ${provider} email already belongs to another account`);
+    expect(ctx.log.lines.at(-1)).toContain(
+      `[oauth] ${provider} sign-in refused: ${provider} email already belongs to another account`,
+    );
   });
 
   test('a refused code exchange ends at auth_failed with a log line', async () => {
@@ -283,7 +301,10 @@ describe('one email, two providers', () => {
     expect(res.headers.get('location')).toBe('/login?error=auth_failed');
     expect(viaGithub.cookie(SESSION_COOKIE)).toBeUndefined();
     expect(await countRows()).toEqual(before);
-    const links = await ctx.deps.db.select({ p: oauthAccounts.provider }).from(oauthAccounts).where(eq(oauthAccounts.userId, owner.id));
+    const links = await ctx.deps.db
+      .select({ p: oauthAccounts.provider })
+      .from(oauthAccounts)
+      .where(eq(oauthAccounts.userId, owner.id));
     expect(links).toEqual([{ p: 'google' }]);
   });
 });
@@ -298,7 +319,12 @@ describe('provider-specific profiles', () => {
   });
 
   test('GitHub: the primary verified email is used, not the noreply one; names split from the display name', async () => {
-    const who = person({ firstName: undefined, lastName: undefined, name: 'Linus Benedict Torvalds', login: 'torvalds' });
+    const who = person({
+      firstName: undefined,
+      lastName: undefined,
+      name: 'Linus Benedict Torvalds',
+      login: 'torvalds',
+    });
     standin.signInAs('github', who);
     const client = new TestClient(ctx.app);
     await signInWith(client, 'github');

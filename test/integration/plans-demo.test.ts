@@ -137,7 +137,14 @@ describe('trial', () => {
     });
     expect(await premiumFlag(client)).toBe(true);
     const d = await details(client);
-    expect(d).toMatchObject({ status: 'trialing', trialActive: true, nextBilling: null, hasPaymentMethod: false, amountCents: 0, provider: 'demo' });
+    expect(d).toMatchObject({
+      status: 'trialing',
+      trialActive: true,
+      nextBilling: null,
+      hasPaymentMethod: false,
+      amountCents: 0,
+      provider: 'demo',
+    });
 
     // Activation is idempotent: a second call (a reload of the success page) changes nothing.
     const again = await client.post('/api/activate-premium', { sessionId: session });
@@ -149,7 +156,12 @@ describe('trial', () => {
 
     const cancelled = await client.post('/api/cancel-subscription', { reason: '  Too busy this month  ' });
     expect(cancelled.status).toBe(200);
-    expect(cancelled.body).toMatchObject({ premium: false, trialActive: false, trialExpired: false, hasUsedFreeTrial: true });
+    expect(cancelled.body).toMatchObject({
+      premium: false,
+      trialActive: false,
+      trialExpired: false,
+      hasUsedFreeTrial: true,
+    });
     expect(await premiumFlag(client)).toBe(false);
     const [row] = await ctx.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
     expect(row!.cancelReason).toBe('Too busy this month');
@@ -164,7 +176,13 @@ describe('trial', () => {
     expect((await status(client)).trialActive).toBe(true);
     ctx.clock.set(new Date(START.getTime() + 7 * DAY));
     const expired = await status(client);
-    expect(expired).toMatchObject({ premium: false, trialActive: false, trialExpired: true, hasSubscription: false, hasUsedFreeTrial: true });
+    expect(expired).toMatchObject({
+      premium: false,
+      trialActive: false,
+      trialExpired: true,
+      hasSubscription: false,
+      hasUsedFreeTrial: true,
+    });
     expect(await premiumFlag(client)).toBe(false);
     expect((await details(client)).nextBilling).toBeNull();
     // Cancelling an expired trial: nothing to cancel.
@@ -200,7 +218,13 @@ describe('trial', () => {
     ctx.clock.set(new Date(START.getTime() + 2 * DAY));
     await subscribe(client);
     const s = await status(client);
-    expect(s).toMatchObject({ premium: true, trialActive: false, hasSubscription: true, subscriptionStatus: 'active', hasUsedFreeTrial: true });
+    expect(s).toMatchObject({
+      premium: true,
+      trialActive: false,
+      hasSubscription: true,
+      subscriptionStatus: 'active',
+      hasUsedFreeTrial: true,
+    });
     expect(await details(client)).toMatchObject({
       nextBilling: '2026-04-12T12:00:00.000Z',
       hasPaymentMethod: true,
@@ -230,7 +254,11 @@ describe('paid plan', () => {
       ctx.clock.set(new Date(to));
       client = await signedInClient(ctx, { id: userId });
     };
-    expect(await details(client)).toMatchObject({ status: 'active', nextBilling: '2026-04-10T12:00:00.000Z', amountCents: 299 });
+    expect(await details(client)).toMatchObject({
+      status: 'active',
+      nextBilling: '2026-04-10T12:00:00.000Z',
+      amountCents: 299,
+    });
     // A month later the demo plan has renewed itself.
     await travel('2026-04-20T00:00:00Z');
     expect(await status(client)).toMatchObject({ premium: true, hasSubscription: true });
@@ -240,17 +268,28 @@ describe('paid plan', () => {
     expect(cancelled.status).toBe(200);
     expect(cancelled.body).toMatchObject({ premium: true, hasSubscription: true });
     const d = await details(client);
-    expect(d).toMatchObject({ cancelAtPeriodEnd: true, nextBilling: null, currentPeriodEnd: '2026-05-10T12:00:00.000Z' });
+    expect(d).toMatchObject({
+      cancelAtPeriodEnd: true,
+      nextBilling: null,
+      currentPeriodEnd: '2026-05-10T12:00:00.000Z',
+    });
     // Cancelling twice is refused and changes nothing.
     const twice = await client.post('/api/cancel-subscription');
     expect(twice.status).toBe(409);
-    expect((await ctx.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)))[0]!.cancelReason).toBe('Switching apps');
+    expect(
+      (await ctx.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)))[0]!.cancelReason,
+    ).toBe('Switching apps');
 
     await travel('2026-05-10T11:59:59Z');
     expect((await status(client)).premium).toBe(true);
     await travel('2026-05-10T12:00:00Z');
     const after = await status(client);
-    expect(after).toMatchObject({ premium: false, hasSubscription: false, trialExpired: false, subscriptionStatus: 'canceled' });
+    expect(after).toMatchObject({
+      premium: false,
+      hasSubscription: false,
+      trialExpired: false,
+      subscriptionStatus: 'canceled',
+    });
     expect(await premiumFlag(client)).toBe(false);
     // Free again: the next checkout is paid (the trial was used).
     const session = await startCheckout(client);
@@ -311,7 +350,12 @@ describe('limits and the Stripe-only webhook', () => {
   });
 
   test('without Stripe the webhook path answers 404 and records nothing', async () => {
-    const res = await new Client(ctx.app).request('POST', '/api/stripe/webhook', { id: 'evt_1', type: 'checkout.session.completed' }, { 'stripe-signature': 't=1,v1=00' });
+    const res = await new Client(ctx.app).request(
+      'POST',
+      '/api/stripe/webhook',
+      { id: 'evt_1', type: 'checkout.session.completed' },
+      { 'stripe-signature': 't=1,v1=00' },
+    );
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ message: 'Stripe is not configured' });
   });
@@ -362,7 +406,11 @@ describe('premium-only features', () => {
 
   test('AI suggestions (a real premium feature) follow the life cycle: 403 free, 200 on a trial, 403 once it expired', async () => {
     const { client } = await newClient();
-    const ask = () => client.post('/api/ai-suggestions', { tasks: [{ title: 'Draft the report', category: 'Work' }], categories: ['Work'] });
+    const ask = () =>
+      client.post('/api/ai-suggestions', {
+        tasks: [{ title: 'Draft the report', category: 'Work' }],
+        categories: ['Work'],
+      });
     const free = await ask();
     expect(free.status).toBe(403);
     expect(typeof free.body.message).toBe('string');
@@ -374,7 +422,8 @@ describe('premium-only features', () => {
 
   test('the 11th bank task: 403 for a free user, allowed on a trial, 403 again once the trial expired', async () => {
     const { client } = await newClient();
-    for (let i = 0; i < 10; i++) expect((await client.mutate('tasks.bank.create', { id: `t${i}`, title: `T${i}` })).status).toBe(200);
+    for (let i = 0; i < 10; i++)
+      expect((await client.mutate('tasks.bank.create', { id: `t${i}`, title: `T${i}` })).status).toBe(200);
     const refused = await client.mutate('tasks.bank.create', { id: 't10', title: 'T10' });
     expect(refused.status).toBe(403);
     await subscribe(client);

@@ -23,7 +23,10 @@ let smtp: TestSmtpServer;
 beforeAll(async () => {
   smtp = await startSmtpServer();
   // The stand-in's clock is the app's test clock, so trial ends and periods line up.
-  stripe = await startStripeStandIn({ webhookSecret: WEBHOOK_SECRET, now: () => Math.floor(ctx.clock.now().getTime() / 1000) });
+  stripe = await startStripeStandIn({
+    webhookSecret: WEBHOOK_SECRET,
+    now: () => Math.floor(ctx.clock.now().getTime() / 1000),
+  });
   ctx = await createTestContext({
     now: START,
     env: {
@@ -114,7 +117,9 @@ describe('checkout', () => {
     const [a, b] = await Promise.all([checkout(client), checkout(client)]);
     expect(a).toBe(b);
     expect([...stripe.customers.values()].filter((c) => c.metadata.userId === userId)).toHaveLength(1);
-    expect(await ctx.deps.db.select().from(checkoutSessions).where(eq(checkoutSessions.userId, userId))).toHaveLength(1);
+    expect(await ctx.deps.db.select().from(checkoutSessions).where(eq(checkoutSessions.userId, userId))).toHaveLength(
+      1,
+    );
   });
 
   test('the customer is reused, and a user who had a trial gets no trial_period_days', async () => {
@@ -142,13 +147,21 @@ describe('activation', () => {
     stripe.completeCheckout(sessionId);
     const done = await client.post('/api/activate-premium', { sessionId });
     expect(done.status).toBe(200);
-    expect(done.body.plan).toMatchObject({ premium: true, trialActive: true, subscriptionStatus: 'trialing', hasUsedFreeTrial: true });
+    expect(done.body.plan).toMatchObject({
+      premium: true,
+      trialActive: true,
+      subscriptionStatus: 'trialing',
+      hasUsedFreeTrial: true,
+    });
     expect(done.body.plan.trialEndsAt).toBe(new Date(START.getTime() + 7 * DAY).toISOString());
     expect((await client.post('/api/activate-premium', { sessionId })).body.plan).toEqual(done.body.plan);
     const row = await rowOf(userId);
     expect(row).toMatchObject({ provider: 'stripe', status: 'trialing', hasPaymentMethod: true });
     // With a card on file the next billing is the trial's end.
-    expect((await client.get('/api/subscription-details')).body).toMatchObject({ nextBilling: done.body.plan.trialEndsAt, amountCents: 0 });
+    expect((await client.get('/api/subscription-details')).body).toMatchObject({
+      nextBilling: done.body.plan.trialEndsAt,
+      amountCents: 0,
+    });
     // Already premium with a card: nothing to buy.
     expect((await client.post('/api/create-subscription')).body).toEqual({ status: 'active' });
   });
@@ -175,11 +188,17 @@ describe('webhooks', () => {
     const forged = await deliver(event, event.signature.replace(/v1=[0-9a-f]{4}/, 'v1=0000'));
     expect(forged.status).toBe(400);
     expect(await forged.json()).toEqual({ message: 'stripe-signature: signature does not match the payload' });
-    const missing = await ctx.app.request('http://localhost:3000/api/stripe/webhook', { method: 'POST', body: event.payload });
+    const missing = await ctx.app.request('http://localhost:3000/api/stripe/webhook', {
+      method: 'POST',
+      body: event.payload,
+    });
     expect(missing.status).toBe(400);
     expect(await missing.json()).toEqual({ message: 'stripe-signature: header is missing' });
     // The signature covers the exact bytes: the same JSON re-serialised with other spacing fails.
-    const reformatted = await deliver({ payload: JSON.stringify(JSON.parse(event.payload), null, 2), signature: event.signature });
+    const reformatted = await deliver({
+      payload: JSON.stringify(JSON.parse(event.payload), null, 2),
+      signature: event.signature,
+    });
     expect(reformatted.status).toBe(400);
     expect((await status(client)).premium).toBe(false);
     expect(await ctx.deps.db.select().from(providerEvents).where(eq(providerEvents.id, event.id))).toHaveLength(0);
@@ -239,11 +258,18 @@ describe('webhooks', () => {
   test('a late event about an old, cancelled subscription does not end the new one', async () => {
     const first = await subscribedUser();
     await first.client.post('/api/cancel-subscription'); // the trial ends, subscription 1 cancelled
-    const oldDeleted = await stripe.signedEvent('customer.subscription.deleted', stripe.subscriptions.get(first.subId)!);
+    const oldDeleted = await stripe.signedEvent(
+      'customer.subscription.deleted',
+      stripe.subscriptions.get(first.subId)!,
+    );
     const sessionId = await checkout(first.client);
     const second = stripe.completeCheckout(sessionId);
     await deliver(await stripe.signedEvent('checkout.session.completed', stripe.sessions.get(sessionId)!));
-    expect(await status(first.client)).toMatchObject({ premium: true, hasSubscription: true, subscriptionStatus: 'active' });
+    expect(await status(first.client)).toMatchObject({
+      premium: true,
+      hasSubscription: true,
+      subscriptionStatus: 'active',
+    });
     await deliver(oldDeleted);
     expect((await rowOf(first.userId))!.subscriptionId).toBe(second.id);
     expect((await status(first.client)).premium).toBe(true);
@@ -253,7 +279,11 @@ describe('webhooks', () => {
     const { client, userId, subId } = await subscribedUser();
     const renewedTo = Math.floor((START.getTime() + 40 * DAY) / 1000);
     stripe.updateSubscription(subId, { status: 'active', current_period_end: renewedTo });
-    const invoice = { id: 'in_test_1', object: 'invoice', parent: { type: 'subscription_details', subscription_details: { subscription: subId } } };
+    const invoice = {
+      id: 'in_test_1',
+      object: 'invoice',
+      parent: { type: 'subscription_details', subscription_details: { subscription: subId } },
+    };
     expect((await deliver(await stripe.signedEvent('invoice.paid', invoice))).status).toBe(200);
     expect((await rowOf(userId))!.currentPeriodEnd?.getTime()).toBe(renewedTo * 1000);
     expect(await status(client)).toMatchObject({ premium: true, hasSubscription: true, subscriptionStatus: 'active' });
@@ -286,14 +316,25 @@ describe('cancel', () => {
   test('a paid plan cancels at period end: premium until then, free after; the reason goes to Stripe too', async () => {
     const { client, userId, subId } = await subscribedUser();
     const periodEnd = Math.floor((START.getTime() + 30 * DAY) / 1000);
-    stripe.updateSubscription(subId, { status: 'active', trial_end: Math.floor(START.getTime() / 1000), current_period_end: periodEnd });
+    stripe.updateSubscription(subId, {
+      status: 'active',
+      trial_end: Math.floor(START.getTime() / 1000),
+      current_period_end: periodEnd,
+    });
     await deliver(await stripe.signedEvent('customer.subscription.updated', stripe.subscriptions.get(subId)!));
     const res = await client.post('/api/cancel-subscription', { reason: 'Too expensive' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ premium: true, hasSubscription: true });
-    expect(stripe.subscriptions.get(subId)).toMatchObject({ cancel_at_period_end: true, status: 'active', cancellation_details: { comment: 'Too expensive' } });
+    expect(stripe.subscriptions.get(subId)).toMatchObject({
+      cancel_at_period_end: true,
+      status: 'active',
+      cancellation_details: { comment: 'Too expensive' },
+    });
     expect(await rowOf(userId)).toMatchObject({ cancelAtPeriodEnd: true, cancelReason: 'Too expensive' });
-    expect((await client.get('/api/subscription-details')).body).toMatchObject({ cancelAtPeriodEnd: true, nextBilling: null });
+    expect((await client.get('/api/subscription-details')).body).toMatchObject({
+      cancelAtPeriodEnd: true,
+      nextBilling: null,
+    });
     // The period ends: free even before Stripe's customer.subscription.deleted arrives…
     ctx.clock.set(new Date(periodEnd * 1000));
     const fresh = await signedInClient(ctx, { id: userId });

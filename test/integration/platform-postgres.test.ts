@@ -67,7 +67,10 @@ describe.skipIf(!serverUrl)('two processes on one PostgreSQL', () => {
     });
     await registered.arrayBuffer();
     expect(registered.status).toBeLessThan(300);
-    const cookie = registered.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = registered.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
 
     const onB = await fetch(`${b!.url}/api/auth/user`, { headers: { cookie } });
     expect(onB.status).toBe(200);

@@ -171,7 +171,11 @@ describe('durability', () => {
       await res.arrayBuffer();
       expect(res.status).toBeLessThan(300);
       emails.push(email);
-      if (i === 0) cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+      if (i === 0)
+        cookie = res.headers
+          .getSetCookie()
+          .map((c) => c.split(';')[0])
+          .join('; ');
     }
     // And tasks, written through tRPC by the first account: each acknowledged 200 must survive.
     const titles: string[] = [];
@@ -200,7 +204,10 @@ describe('durability', () => {
         });
         await res.arrayBuffer();
         expect({ email, status: res.status }).toEqual({ email, status: 200 });
-        const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+        const cookie = res.headers
+          .getSetCookie()
+          .map((c) => c.split(';')[0])
+          .join('; ');
         const user = await fetch(`${second.url}/api/auth/user`, { headers: { cookie } });
         expect(user.status).toBe(200);
         expect(((await user.json()) as { email: string }).email).toBe(email);

@@ -44,8 +44,12 @@ describe('same-origin check on unsafe requests', () => {
   });
 
   test('Sec-Fetch-Site same-site (no Origin) is refused; same-origin and none pass', async () => {
-    expect((await client.request('POST', '/api/does-not-exist', {}, { 'sec-fetch-site': 'same-site' })).status).toBe(403);
-    expect((await client.request('POST', '/api/does-not-exist', {}, { 'sec-fetch-site': 'same-origin' })).status).toBe(404);
+    expect((await client.request('POST', '/api/does-not-exist', {}, { 'sec-fetch-site': 'same-site' })).status).toBe(
+      403,
+    );
+    expect((await client.request('POST', '/api/does-not-exist', {}, { 'sec-fetch-site': 'same-origin' })).status).toBe(
+      404,
+    );
     expect((await client.request('POST', '/api/does-not-exist', {}, { 'sec-fetch-site': 'none' })).status).toBe(404);
   });
 
@@ -96,7 +100,8 @@ describe('the test clock', () => {
 describe('precompressed static assets', () => {
   const dir = mkdtempSync(join(tmpdir(), 'lockin-static-'));
   const js = 'console.log("LockIn");'.repeat(50);
-  const shell = '<!doctype html><html lang="en"><head><title>LockIn</title></head><body><div id="root"></div></body></html>';
+  const shell =
+    '<!doctype html><html lang="en"><head><title>LockIn</title></head><body><div id="root"></div></body></html>';
   let app: Hono;
 
   beforeAll(() => {
@@ -134,7 +139,9 @@ describe('precompressed static assets', () => {
   });
 
   test('hashed files are cached forever, the shell and unhashed files are revalidated', async () => {
-    expect((await get('/index-abcd1234.js', 'br')).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await get('/index-abcd1234.js', 'br')).headers.get('cache-control')).toBe(
+      'public, max-age=31536000, immutable',
+    );
     expect((await get('/', 'br')).headers.get('cache-control')).toBe('no-cache');
     expect((await get('/chunks/plain.txt', 'br')).headers.get('cache-control')).toBe('no-cache');
   });

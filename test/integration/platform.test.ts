@@ -83,7 +83,9 @@ describe('built client assets', () => {
     writeFileSync(join(dir, 'index-abcd1234.js.gz'), gzipSync(js));
     const app = createApp(ctx.deps, { site: createStaticSite(dir) });
 
-    const br = await app.request('http://localhost:3000/index-abcd1234.js', { headers: { 'accept-encoding': 'gzip, br' } });
+    const br = await app.request('http://localhost:3000/index-abcd1234.js', {
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
     expect(br.status).toBe(200);
     expect(br.headers.get('content-encoding')).toBe('br');
     expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');

@@ -17,7 +17,10 @@ afterAll(() => ctx.close());
 describe('GET /api/logout', () => {
   test('reached from another site (a link or image there) it does not end the session', async () => {
     const client = await signedInClient(ctx, await createUser(ctx));
-    const res = await client.request('GET', '/api/logout', undefined, { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' });
+    const res = await client.request('GET', '/api/logout', undefined, {
+      'sec-fetch-site': 'cross-site',
+      'sec-fetch-mode': 'navigate',
+    });
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('/');
     expect(res.headers.getSetCookie().some((c) => c.startsWith(`${SESSION_COOKIE}=`))).toBe(false);
@@ -72,11 +75,27 @@ describe('response headers', () => {
 
 describe('lone UTF-16 surrogates', () => {
   test.each([
-    ['tRPC tasks.bank.create id', (c: TestClient) => c.mutate('tasks.bank.create', { id: 'a\uD800', title: 'x' }), 'ID'],
-    ['tRPC tasks.bank.create title', (c: TestClient) => c.mutate('tasks.bank.create', { id: 'lone-title', title: 'x\uDC00y' }), 'Title'],
+    [
+      'tRPC tasks.bank.create id',
+      (c: TestClient) => c.mutate('tasks.bank.create', { id: 'a\uD800', title: 'x' }),
+      'ID',
+    ],
+    [
+      'tRPC tasks.bank.create title',
+      (c: TestClient) => c.mutate('tasks.bank.create', { id: 'lone-title', title: 'x\uDC00y' }),
+      'Title',
+    ],
     ['REST POST /api/tasks id', (c: TestClient) => c.post('/api/tasks', '{"id":"t\\ud83d","title":"ok"}'), 'ID'],
-    ['REST PUT /api/auth/profile lastName', (c: TestClient) => c.put('/api/auth/profile', { firstName: 'A', lastName: '\uDFFF', email: 'x@example.com' }), 'Last name'],
-    ['tRPC tasks.categories.add name', (c: TestClient) => c.mutate('tasks.categories.add', { name: 'Cat\uD800' }), 'Name'],
+    [
+      'REST PUT /api/auth/profile lastName',
+      (c: TestClient) => c.put('/api/auth/profile', { firstName: 'A', lastName: '\uDFFF', email: 'x@example.com' }),
+      'Last name',
+    ],
+    [
+      'tRPC tasks.categories.add name',
+      (c: TestClient) => c.mutate('tasks.categories.add', { name: 'Cat\uD800' }),
+      'Name',
+    ],
   ])('%s answers 400 naming the field and stores nothing', async (_label, call, field) => {
     const client = await signedInClient(ctx, await createUser(ctx));
     const res = await call(client);
@@ -124,7 +143,10 @@ describe('password sign-in cannot be locked by someone else', () => {
   test('guessing spread over many addresses still meets the per-email ceiling (100 in 15 minutes)', async () => {
     const victim = await createUser(ctx);
     for (let i = 0; i < 100; i++) {
-      const res = await from(`10.9.${Math.floor(i / 9)}.${i % 9}`)({ email: victim.email, password: `spread guess ${i}` });
+      const res = await from(`10.9.${Math.floor(i / 9)}.${i % 9}`)({
+        email: victim.email,
+        password: `spread guess ${i}`,
+      });
       expect(res.status).toBe(401);
     }
     expect((await from('10.9.200.1')({ email: victim.email, password: 'spread guess 101' })).status).toBe(429);

@@ -37,7 +37,10 @@ describe('time zones', () => {
     const offsets = ['+05:30', '-0538', '+14:00', '-12'];
     const before = cachedFormatterCount();
     for (let i = 0; i < 20_000; i++) {
-      const timeZone = i % 10 === 0 ? `${offsets[i % 4]!.slice(0, 1)}${String(i % 24).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}` : spelling(zone, i);
+      const timeZone =
+        i % 10 === 0
+          ? `${offsets[i % 4]!.slice(0, 1)}${String(i % 24).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}`
+          : spelling(zone, i);
       // No password: refused for that, as an attacker's requests were; the zone is still parsed.
       const res = await visitor.post('/api/auth/login', { email: 'nobody@example.com', timeZone });
       expect(res.status).toBe(400);
@@ -55,11 +58,14 @@ describe('time zones', () => {
     expect(me.body.timeZone).toBe('America/New_York');
   });
 
-  test.each(['+05:30', '-0538', 'Mars/Olympus', 'x'.repeat(65)])('%s is refused with a 400 naming timeZone', async (timeZone) => {
-    const res = await client.mutate('accounts.setTimeZone', { timeZone });
-    expect(res.status).toBe(400);
-    expect(res.body.message).toStartWith('Time zone ');
-  });
+  test.each(['+05:30', '-0538', 'Mars/Olympus', 'x'.repeat(65)])(
+    '%s is refused with a 400 naming timeZone',
+    async (timeZone) => {
+      const res = await client.mutate('accounts.setTimeZone', { timeZone });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toStartWith('Time zone ');
+    },
+  );
 });
 
 describe('tRPC batches', () => {
@@ -83,7 +89,9 @@ describe('tRPC batches', () => {
 
   test(`a larger batch of mutations (POST) is refused too`, async () => {
     const path = `/api/trpc/${Array.from({ length: TRPC_MAX_BATCH_SIZE + 1 }, () => 'tasks.categories.add').join(',')}?batch=1`;
-    const body = Object.fromEntries(Array.from({ length: TRPC_MAX_BATCH_SIZE + 1 }, (_, i) => [String(i), { name: `c${i}` }]));
+    const body = Object.fromEntries(
+      Array.from({ length: TRPC_MAX_BATCH_SIZE + 1 }, (_, i) => [String(i), { name: `c${i}` }]),
+    );
     const res = await client.post(path, body);
     expect(res.status).toBe(400);
     const list = await client.query('tasks.bank.list');

@@ -31,7 +31,9 @@ async function eventually(check: () => Promise<boolean>): Promise<boolean> {
   }
 }
 
-async function signedIn(overrides: Parameters<typeof createUser>[1] = {}): Promise<{ user: TestUser; client: TestClient }> {
+async function signedIn(
+  overrides: Parameters<typeof createUser>[1] = {},
+): Promise<{ user: TestUser; client: TestClient }> {
   const user = await createUser(ctx, overrides);
   const client = await signedInClient(ctx, user);
   expect((await client.get('/api/auth/user')).status).toBe(200);
@@ -88,8 +90,15 @@ describe('the session cache', () => {
     const token = generateResetToken();
     await ctx.deps.db
       .insert(passwordResetTokens)
-      .values({ tokenHash: hashToken(token), userId: user.id, expiresAt: new Date(ctx.clock.now().getTime() + 3_600_000) });
-    const reset = await new TestClient(ctx.app).post('/api/reset-password', { token, newPassword: 'a brand new passphrase' });
+      .values({
+        tokenHash: hashToken(token),
+        userId: user.id,
+        expiresAt: new Date(ctx.clock.now().getTime() + 3_600_000),
+      });
+    const reset = await new TestClient(ctx.app).post('/api/reset-password', {
+      token,
+      newPassword: 'a brand new passphrase',
+    });
     expect(reset.status).toBe(200);
     expect((await client.get('/api/auth/user')).status).toBe(401);
     expect((await second.get('/api/auth/user')).status).toBe(401);
@@ -112,7 +121,9 @@ describe('the session cache', () => {
     const other = await signedIn();
     // Straight SQL, as another module or an operator would: the triggers tell the cache.
     await ctx.deps.db.update(users).set({ firstName: 'Renamed' }).where(eq(users.id, other.user.id));
-    expect(await eventually(async () => (await other.client.get('/api/auth/user')).body.firstName === 'Renamed')).toBe(true);
+    expect(await eventually(async () => (await other.client.get('/api/auth/user')).body.firstName === 'Renamed')).toBe(
+      true,
+    );
     await ctx.deps.db.delete(users).where(eq(users.id, user.id));
     expect(await eventually(async () => (await client.get('/api/auth/user')).status === 401)).toBe(true);
   });
@@ -132,19 +143,28 @@ describe('the session cache', () => {
     const { client } = await signedIn();
     const id = sessionIdOf(client);
     const started = ctx.clock.now();
-    const [before] = await ctx.deps.db.select({ expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.id, id));
+    const [before] = await ctx.deps.db
+      .select({ expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .where(eq(sessions.id, id));
     try {
       ctx.clock.set(new Date(before!.expiresAt.getTime() - SESSION_RENEW_WITHIN_MS + 60_000));
       const renewed = await client.get('/api/auth/user');
       expect(renewed.status).toBe(200);
       expect(renewed.headers.getSetCookie().some((c) => c.startsWith(`${SESSION_COOKIE}=`))).toBe(true);
-      const [after] = await ctx.deps.db.select({ expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.id, id));
+      const [after] = await ctx.deps.db
+        .select({ expiresAt: sessions.expiresAt })
+        .from(sessions)
+        .where(eq(sessions.id, id));
       expect(after!.expiresAt.getTime()).toBe(ctx.clock.now().getTime() + SESSION_IDLE_TIMEOUT_MS);
       // The cached copy carries the new expiry: the next request neither renews nor writes.
       ctx.clock.set(new Date(ctx.clock.now().getTime() + 60_000));
       const again = await client.get('/api/auth/user');
       expect(again.headers.getSetCookie().some((c) => c.startsWith(`${SESSION_COOKIE}=`))).toBe(false);
-      const [still] = await ctx.deps.db.select({ expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.id, id));
+      const [still] = await ctx.deps.db
+        .select({ expiresAt: sessions.expiresAt })
+        .from(sessions)
+        .where(eq(sessions.id, id));
       expect(still!.expiresAt.getTime()).toBe(after!.expiresAt.getTime());
     } finally {
       ctx.clock.set(started);

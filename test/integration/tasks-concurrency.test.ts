@@ -95,7 +95,7 @@ describe('concurrent writes by one user', () => {
     expect((await client.query('tasks.daily.list')).body.tasks.map((t) => t.id)).toEqual(['r2', 'r3']);
   });
 
-  test('a brand-new user\'s parallel first requests create one reset state without failing', async () => {
+  test("a brand-new user's parallel first requests create one reset state without failing", async () => {
     const client = await newClient();
     const results = await Promise.all([
       client.query('tasks.daily.list'),
@@ -108,7 +108,7 @@ describe('concurrent writes by one user', () => {
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('reads take no write lock (PostgreSQL)', () => {
-  test('while another connection holds the user\'s lock, reads answer at once; a due reset waits for it', async () => {
+  test("while another connection holds the user's lock, reads answer at once; a due reset waits for it", async () => {
     ctx.clock.set(new Date('2026-03-10T12:00:00Z'));
     const user = await createUser(ctx);
     const client = await signedInClient(ctx, user);

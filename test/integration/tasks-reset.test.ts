@@ -26,12 +26,13 @@ async function daily(client: TestClient): Promise<DailyList> {
 }
 
 async function plan(client: TestClient, ids: string[], complete: string[] = []) {
-  for (const id of ids) expect((await client.mutate('tasks.bank.create', { id, title: `Task ${id}` })).status).toBe(200);
+  for (const id of ids)
+    expect((await client.mutate('tasks.bank.create', { id, title: `Task ${id}` })).status).toBe(200);
   expect((await client.mutate('tasks.daily.add', { ids })).status).toBe(200);
   for (const id of complete) expect((await client.mutate('tasks.daily.complete', { id })).status).toBe(200);
 }
 
-describe('daily reset across midnight in the user\'s zone', () => {
+describe("daily reset across midnight in the user's zone", () => {
   test('America/New_York: nothing before local midnight; at midnight completed go, incomplete carry over, once', async () => {
     ctx.clock.set(new Date('2026-03-10T14:00:00Z')); // 10:00 EDT, 10 March
     const { client, userId } = await newClient('America/New_York');
@@ -174,7 +175,7 @@ describe('daily reset across midnight in the user\'s zone', () => {
     expect(list.tasks.every((t) => t.isCarryOver && t.carryOverDate === '2026-03-10T12:00:00.000Z')).toBe(true);
   });
 
-  test('a write after midnight resets first: yesterday\'s list does not count and today\'s task is not carried over', async () => {
+  test("a write after midnight resets first: yesterday's list does not count and today's task is not carried over", async () => {
     ctx.clock.set(new Date('2026-03-10T12:00:00Z'));
     const { client } = await newClient('UTC');
     await daily(client);
@@ -206,7 +207,9 @@ describe('daily reset across midnight in the user\'s zone', () => {
       expect(res.body.reset).toEqual({ removed: 1, carriedOver: 2 });
       expect((await daily(client)).reset).toBeNull();
       // A second write the same day has nothing to report.
-      const again = await client.mutate<{ reset: DailyResetResult | null }>('tasks.daily.complete', { id: `${write}-c` });
+      const again = await client.mutate<{ reset: DailyResetResult | null }>('tasks.daily.complete', {
+        id: `${write}-c`,
+      });
       expect(again.body.reset).toBeNull();
     }
   });
@@ -233,7 +236,7 @@ describe('daily reset across midnight in the user\'s zone', () => {
     expect((await daily(client)).reset).toEqual({ removed: 1, carriedOver: 0 });
   });
 
-  test('one user\'s reset leaves another user\'s list alone', async () => {
+  test("one user's reset leaves another user's list alone", async () => {
     ctx.clock.set(new Date('2026-03-10T12:00:00Z'));
     const ny = await newClient('America/New_York');
     const tokyo = await newClient('Asia/Tokyo'); // 21:00 on the 10th

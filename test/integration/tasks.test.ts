@@ -197,7 +197,7 @@ describe('tasks.bank', () => {
     expect(none.total).toBe(4);
   });
 
-  test('update changes the bank task and its copy on Today\'s Focus, keeping the day state', async () => {
+  test("update changes the bank task and its copy on Today's Focus, keeping the day state", async () => {
     const { client } = await newClient();
     await create(client, 'u1', 'Old title', { description: 'old' });
     await client.mutate('tasks.daily.add', { ids: ['u1'] });
@@ -209,7 +209,13 @@ describe('tasks.bank', () => {
       category: 'Work',
     });
     expect(updated.status).toBe(200);
-    expect(updated.body).toEqual({ id: 'u1', title: 'New title', description: null, category: 'Work', created: START.toISOString() });
+    expect(updated.body).toEqual({
+      id: 'u1',
+      title: 'New title',
+      description: null,
+      category: 'Work',
+      created: START.toISOString(),
+    });
     const [copy] = (await daily(client)).tasks;
     expect(copy).toMatchObject({ id: 'u1', title: 'New title', description: null, category: 'Work', completed: true });
   });
@@ -246,7 +252,7 @@ describe('tasks.bank', () => {
 });
 
 describe('tasks.daily', () => {
-  test('add copies bank tasks in the order given, planned on the user\'s local date', async () => {
+  test("add copies bank tasks in the order given, planned on the user's local date", async () => {
     // 12:00 UTC on 10 March is already 01:00 on 11 March in Auckland.
     const { client } = await newClient('Pacific/Auckland');
     await create(client, 'a1', 'First', { category: 'Work', description: 'desc' });
@@ -455,9 +461,20 @@ describe('tasks.categories', () => {
 describe('REST shims', () => {
   test('POST /api/tasks creates (201), then answers the same task (200) without changing it', async () => {
     const { client } = await newClient();
-    const created = await client.post<BankTask>('/api/tasks', { id: 'p1', title: ' Spec task ', description: null, category: 'Work' });
+    const created = await client.post<BankTask>('/api/tasks', {
+      id: 'p1',
+      title: ' Spec task ',
+      description: null,
+      category: 'Work',
+    });
     expect(created.status).toBe(201);
-    expect(created.body).toEqual({ id: 'p1', title: 'Spec task', description: null, category: 'Work', created: START.toISOString() });
+    expect(created.body).toEqual({
+      id: 'p1',
+      title: 'Spec task',
+      description: null,
+      category: 'Work',
+      created: START.toISOString(),
+    });
     const again = await client.post('/api/tasks', { id: 'p1', title: 'Other title' });
     expect(again.status).toBe(200);
     expect(again.body).toEqual(created.body);
@@ -475,7 +492,8 @@ describe('REST shims', () => {
     const notJson = await client.request('POST', '/api/tasks', '{oops', { 'content-type': 'application/json' });
     expect(notJson.status).toBe(400);
 
-    for (let i = 1; i <= 10; i++) expect((await client.post('/api/tasks', { id: `p${i}`, title: `T${i}` })).status).toBe(201);
+    for (let i = 1; i <= 10; i++)
+      expect((await client.post('/api/tasks', { id: `p${i}`, title: `T${i}` })).status).toBe(201);
     const refused = await client.post('/api/tasks', { id: 'p11', title: 'Eleventh' });
     expect(refused.status).toBe(403);
     expect(refused.body).toEqual({ message: BANK_LIMIT_MESSAGE });
@@ -483,7 +501,7 @@ describe('REST shims', () => {
     expect((await bank(client)).total).toBe(10);
   });
 
-  test('PUT /api/tasks/{id}/complete and /incomplete mark the Today\'s Focus entry', async () => {
+  test("PUT /api/tasks/{id}/complete and /incomplete mark the Today's Focus entry", async () => {
     const { client, userId } = await newClient();
     await create(client, 's1', 'Shim me');
     await client.mutate('tasks.daily.add', { ids: ['s1'] });
@@ -508,7 +526,7 @@ describe('REST shims', () => {
   });
 });
 
-describe('another user\'s tasks', () => {
+describe("another user's tasks", () => {
   test('are refused with 404 everywhere and left exactly as they were', async () => {
     const owner = await newClient();
     const intruder = await newClient();

@@ -38,7 +38,12 @@ export async function createTestContext(
   options: { env?: Record<string, string>; now?: Date; configure?: (config: Config) => Config } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase();
-  const base = loadConfig({ NODE_ENV: 'test', LOG_REQUESTS: 'false', APP_URL: 'http://localhost:3000', ...options.env });
+  const base = loadConfig({
+    NODE_ENV: 'test',
+    LOG_REQUESTS: 'false',
+    APP_URL: 'http://localhost:3000',
+    ...options.env,
+  });
   const config = options.configure ? options.configure(base) : base;
   const log = createTestLogger();
   const clock = new AdjustableClock(options.now ?? new Date('2026-03-10T12:00:00Z'));

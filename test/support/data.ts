@@ -42,7 +42,8 @@ export async function insertFocusSessions(ctx: TestContext, userId: string, seed
         const goal = s.goalMinutes ?? 25;
         const status = s.status ?? 'completed';
         const endsAt = new Date(s.startedAt.getTime() + goal * 60_000);
-        const actual = status === 'active' ? null : (s.actualMinutes ?? (status === 'completed' ? goal : Math.floor(goal / 2)));
+        const actual =
+          status === 'active' ? null : (s.actualMinutes ?? (status === 'completed' ? goal : Math.floor(goal / 2)));
         return {
           userId,
           id: s.id,
@@ -79,7 +80,11 @@ export interface Secrets {
  * Gives the user a row in every user-owned table (and a per-email rate-limit counter), each
  * carrying `marker` in a text field where there is one. Returns the secrets stored on the way.
  */
-export async function seedEverything(ctx: TestContext, user: { id: string; email: string }, marker: string): Promise<Secrets> {
+export async function seedEverything(
+  ctx: TestContext,
+  user: { id: string; email: string },
+  marker: string,
+): Promise<Secrets> {
   const { db } = ctx.deps;
   const now = ctx.clock.now();
   const token = generateSessionToken();
@@ -93,14 +98,31 @@ export async function seedEverything(ctx: TestContext, user: { id: string; email
     checkoutId: `cs_${marker}${crypto.randomUUID().slice(0, 8)}`,
     feedToken: `feed-${marker}-${crypto.randomUUID()}`,
   };
-  await db.insert(oauthAccounts).values({ provider: 'github', providerUserId: secrets.providerUserId, userId: user.id });
-  await db.insert(passwordResetTokens).values({ tokenHash: secrets.resetTokenHash, userId: user.id, expiresAt: new Date(now.getTime() + DAY) });
+  await db
+    .insert(oauthAccounts)
+    .values({ provider: 'github', providerUserId: secrets.providerUserId, userId: user.id });
+  await db
+    .insert(passwordResetTokens)
+    .values({ tokenHash: secrets.resetTokenHash, userId: user.id, expiresAt: new Date(now.getTime() + DAY) });
   await hitRateLimit(ctx.deps, RATE_LIMITS.loginPerEmail, user.email);
   await hitRateLimit(ctx.deps, RATE_LIMITS.forgotPerEmail, user.email);
   await hitRateLimit(ctx.deps, { name: 'checkout:user', limit: 30, windowMs: 60 * 60_000 }, user.id);
   await db.insert(bankTasks).values([
-    { userId: user.id, id: `${marker}-bank-1`, title: `${marker} bank one`, category: 'Work', createdAt: new Date(now.getTime() - 2 * DAY) },
-    { userId: user.id, id: `${marker}-bank-2`, title: `${marker} bank two`, description: 'with a note', category: `${marker}-cat`, createdAt: new Date(now.getTime() - DAY) },
+    {
+      userId: user.id,
+      id: `${marker}-bank-1`,
+      title: `${marker} bank one`,
+      category: 'Work',
+      createdAt: new Date(now.getTime() - 2 * DAY),
+    },
+    {
+      userId: user.id,
+      id: `${marker}-bank-2`,
+      title: `${marker} bank two`,
+      description: 'with a note',
+      category: `${marker}-cat`,
+      createdAt: new Date(now.getTime() - DAY),
+    },
   ]);
   await db.insert(customCategories).values({ userId: user.id, name: `${marker}-cat`, createdAt: now });
   await db.insert(dailyResetState).values({ userId: user.id, lastResetAt: new Date(now.getTime() - 60_000) });
@@ -137,10 +159,24 @@ export async function seedEverything(ctx: TestContext, user: { id: string; email
     completedAt: now,
   });
   await insertFocusSessions(ctx, user.id, [
-    { id: `${marker}-s1`, aliasId: `focus_${marker}_1`, taskTitle: `${marker} deep work`, goalText: 'finish the draft', startedAt: new Date(now.getTime() - 2 * DAY) },
-    { id: `${marker}-s2`, taskTitle: `${marker} reading`, status: 'quit', quitReason: 'Interrupted', startedAt: new Date(now.getTime() - DAY) },
+    {
+      id: `${marker}-s1`,
+      aliasId: `focus_${marker}_1`,
+      taskTitle: `${marker} deep work`,
+      goalText: 'finish the draft',
+      startedAt: new Date(now.getTime() - 2 * DAY),
+    },
+    {
+      id: `${marker}-s2`,
+      taskTitle: `${marker} reading`,
+      status: 'quit',
+      quitReason: 'Interrupted',
+      startedAt: new Date(now.getTime() - DAY),
+    },
   ]);
-  await db.insert(lockInStreaks).values({ userId: user.id, current: 2, lastDay: new Date(now.getTime() - DAY).toISOString().slice(0, 10) });
+  await db
+    .insert(lockInStreaks)
+    .values({ userId: user.id, current: 2, lastDay: new Date(now.getTime() - DAY).toISOString().slice(0, 10) });
   await db.insert(subscriptions).values({
     userId: user.id,
     provider: 'demo',
@@ -150,7 +186,9 @@ export async function seedEverything(ctx: TestContext, user: { id: string; email
     currentPeriodEnd: new Date(now.getTime() + 30 * DAY),
     hasPaymentMethod: true,
   });
-  await db.insert(checkoutSessions).values({ id: secrets.checkoutId, userId: user.id, provider: 'demo', mode: 'paid', status: 'complete' });
+  await db
+    .insert(checkoutSessions)
+    .values({ id: secrets.checkoutId, userId: user.id, provider: 'demo', mode: 'paid', status: 'complete' });
   await db.insert(calendarFeeds).values({ userId: user.id, token: secrets.feedToken });
   return secrets;
 }
@@ -190,7 +228,10 @@ export async function tracesOf(ctx: TestContext, user: { id: string; email: stri
     if (table.hasUserId) where = sql`(${sql.identifier('user_id')} = ${user.id} or ${byText})`;
     if (table.name === 'users') where = sql`(${sql.identifier('id')} = ${user.id} or ${byText})`;
     if (table.name === 'rate_limits') {
-      where = sql`(${sql.join(subjectHashes.map((h) => sql`${sql.identifier('key')} like ${`%:${h}`}`), sql` or `)} or ${byText})`;
+      where = sql`(${sql.join(
+        subjectHashes.map((h) => sql`${sql.identifier('key')} like ${`%:${h}`}`),
+        sql` or `,
+      )} or ${byText})`;
     }
     const [row] = rowsOf(await ctx.deps.db.execute(sql`select count(*)::int as n from ${t} where ${where}`));
     out[table.name] = Number(row?.n ?? 0);

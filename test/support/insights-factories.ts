@@ -26,7 +26,14 @@ export async function insertSessions(deps: Pick<AppDeps, 'db'>, userId: string, 
     const status = s.status ?? 'completed';
     const goal = s.goalMinutes ?? 25;
     const started = new Date(s.startedAt);
-    const actual = s.actualMinutes !== undefined ? s.actualMinutes : status === 'completed' ? goal : status === 'quit' ? Math.round(goal / 2) : null;
+    const actual =
+      s.actualMinutes !== undefined
+        ? s.actualMinutes
+        : status === 'completed'
+          ? goal
+          : status === 'quit'
+            ? Math.round(goal / 2)
+            : null;
     const endsAt = new Date(started.getTime() + goal * 60_000);
     return {
       userId,
@@ -47,7 +54,12 @@ export async function insertSessions(deps: Pick<AppDeps, 'db'>, userId: string, 
   await deps.db.insert(lockInSessions).values(rows);
 }
 
-export async function setStreak(deps: Pick<AppDeps, 'db'>, userId: string, current: number, lastDay: string): Promise<void> {
+export async function setStreak(
+  deps: Pick<AppDeps, 'db'>,
+  userId: string,
+  current: number,
+  lastDay: string,
+): Promise<void> {
   await deps.db
     .insert(lockInStreaks)
     .values({ userId, current, lastDay })
@@ -78,7 +90,14 @@ export async function insertCompletions(
 export async function insertDailyTasks(
   deps: Pick<AppDeps, 'db'>,
   userId: string,
-  seeds: { id?: string; title?: string; category?: string; plannedOn: string; completed?: boolean; description?: string }[],
+  seeds: {
+    id?: string;
+    title?: string;
+    category?: string;
+    plannedOn: string;
+    completed?: boolean;
+    description?: string;
+  }[],
 ): Promise<void> {
   if (seeds.length === 0) return;
   await deps.db.insert(dailyTasks).values(

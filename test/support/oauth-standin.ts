@@ -90,7 +90,9 @@ export function startOAuthStandin(): OAuthStandin {
     codes.delete(form.get('code') ?? '');
     if (!code || code.provider !== provider) {
       // GitHub answers a bad code with 200 and an error body.
-      return provider === 'github' ? Response.json({ error: 'bad_verification_code' }) : tokenError(400, 'invalid_grant');
+      return provider === 'github'
+        ? Response.json({ error: 'bad_verification_code' })
+        : tokenError(400, 'invalid_grant');
     }
     if (form.get('redirect_uri') !== code.redirectUri) return tokenError(400, 'invalid_grant');
     if (code.challenge !== null && s256(form.get('code_verifier') ?? '') !== code.challenge) {
@@ -120,11 +122,19 @@ export function startOAuthStandin(): OAuthStandin {
         });
       case 'api.github.com/user':
         if (!req.headers.get('user-agent')) return new Response('User-Agent required', { status: 403 });
-        return Response.json({ id: Number(p.id), login: p.login ?? `user${p.id}`, name: fullName ?? null, avatar_url: p.picture ?? null, email: null });
+        return Response.json({
+          id: Number(p.id),
+          login: p.login ?? `user${p.id}`,
+          name: fullName ?? null,
+          avatar_url: p.picture ?? null,
+          email: null,
+        });
       case 'api.github.com/user/emails':
         return Response.json([
           { email: `${p.id}+noreply@users.noreply.github.com`, primary: false, verified: true, visibility: null },
-          ...(p.email ? [{ email: p.email, primary: true, verified: p.emailVerified ?? true, visibility: 'private' }] : []),
+          ...(p.email
+            ? [{ email: p.email, primary: true, verified: p.emailVerified ?? true, visibility: 'private' }]
+            : []),
         ]);
       case 'graph.facebook.com/v23.0/me': {
         const proof = createHmac('sha256', credentials.facebook.clientSecret).update(bearer).digest('hex');
@@ -176,7 +186,8 @@ export function startOAuthStandin(): OAuthStandin {
         if (!redirectUri) return new Response('redirect_uri required', { status: 400 });
         const method = q.get('code_challenge_method');
         if (q.get('code_challenge') && method !== 'S256') return new Response('S256 only', { status: 400 });
-        if (authorizeFor !== 'facebook' && !q.get('code_challenge')) return new Response('PKCE required', { status: 400 });
+        if (authorizeFor !== 'facebook' && !q.get('code_challenge'))
+          return new Response('PKCE required', { status: 400 });
         const code = random();
         codes.set(code, {
           provider: authorizeFor,

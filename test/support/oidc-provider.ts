@@ -124,7 +124,10 @@ export async function startOidcProvider(options: { redirectUri: string }): Promi
 export class BrowserLike {
   private jars = new Map<string, Map<string, string>>();
 
-  async get(url: string, init: { stopAt?: (url: URL) => boolean; maxHops?: number } = {}): Promise<{ url: URL; response: Response }> {
+  async get(
+    url: string,
+    init: { stopAt?: (url: URL) => boolean; maxHops?: number } = {},
+  ): Promise<{ url: URL; response: Response }> {
     let target = new URL(url);
     for (let hop = 0; hop < (init.maxHops ?? 15); hop += 1) {
       if (init.stopAt?.(target)) return { url: target, response: new Response(null, { status: 204 }) };

@@ -34,7 +34,8 @@ export function startOpenAiStandin(): OpenAiStandin {
     hostname: '127.0.0.1',
     async fetch(req) {
       const url = new URL(req.url);
-      if (req.method !== 'POST' || url.pathname !== '/v1/chat/completions') return new Response('not found', { status: 404 });
+      if (req.method !== 'POST' || url.pathname !== '/v1/chat/completions')
+        return new Response('not found', { status: 404 });
       const authorization = req.headers.get('authorization');
       const body = await req.json();
       state.requests.push({ authorization, body });
@@ -47,7 +48,12 @@ export function startOpenAiStandin(): OpenAiStandin {
           return reply(JSON.stringify({ ideas: ['Do the thing'] }));
         case 'error':
           return Response.json(
-            { error: { message: `Incorrect API key provided: ${authorization?.replace(/^Bearer /, '')}`, type: 'invalid_request_error' } },
+            {
+              error: {
+                message: `Incorrect API key provided: ${authorization?.replace(/^Bearer /, '')}`,
+                type: 'invalid_request_error',
+              },
+            },
             { status: 401 },
           );
         case 'slow':

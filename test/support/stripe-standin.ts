@@ -19,7 +19,11 @@ export interface StripeStandIn {
   /** Changes a subscription as Stripe would on its own (renewal, payment failure, trial end). */
   updateSubscription(id: string, patch: Json): Json;
   /** A signed webhook delivery for `type` about `object`: the body and its stripe-signature header. */
-  signedEvent(type: string, object: Json, options?: { id?: string; created?: number }): Promise<{ payload: string; signature: string; id: string }>;
+  signedEvent(
+    type: string,
+    object: Json,
+    options?: { id?: string; created?: number },
+  ): Promise<{ payload: string; signature: string; id: string }>;
   close(): Promise<void>;
 }
 
@@ -41,7 +45,10 @@ export function parseStripeForm(text: string): Json {
 
 const DAY = 24 * 60 * 60;
 
-export async function startStripeStandIn(options: { webhookSecret: string; now?: () => number }): Promise<StripeStandIn> {
+export async function startStripeStandIn(options: {
+  webhookSecret: string;
+  now?: () => number;
+}): Promise<StripeStandIn> {
   const now = options.now ?? (() => Math.floor(Date.now() / 1000));
   const customers = new Map<string, Json>();
   const sessions = new Map<string, Json>();
@@ -49,17 +56,30 @@ export async function startStripeStandIn(options: { webhookSecret: string; now?:
   const replays = new Map<string, { status: number; body: Json }>();
   const requests: StripeStandIn['requests'] = [];
   let counter = 0;
-  const nextId = (prefix: string) => `${prefix}_test_${(++counter).toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+  const nextId = (prefix: string) =>
+    `${prefix}_test_${(++counter).toString(36)}${Math.random().toString(36).slice(2, 8)}`;
 
   const notFound = (what: string, id: string) => ({
     status: 404,
-    body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}: '${id}'`, param: 'id' } },
+    body: {
+      error: {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        message: `No such ${what}: '${id}'`,
+        param: 'id',
+      },
+    },
   });
 
   function handle(method: string, path: string, body: Json): { status: number; body: Json } {
     let m: RegExpMatchArray | null;
     if (method === 'POST' && path === '/v1/customers') {
-      const customer = { id: nextId('cus'), object: 'customer', email: body.email ?? null, metadata: body.metadata ?? {} };
+      const customer = {
+        id: nextId('cus'),
+        object: 'customer',
+        email: body.email ?? null,
+        metadata: body.metadata ?? {},
+      };
       customers.set(customer.id, customer);
       return { status: 200, body: customer };
     }
@@ -106,7 +126,10 @@ export async function startStripeStandIn(options: { webhookSecret: string; now?:
         return { status: 200, body: sub };
       }
     }
-    return { status: 404, body: { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path})` } } };
+    return {
+      status: 404,
+      body: { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path})` } },
+    };
   }
 
   const server = Bun.serve({
@@ -120,7 +143,10 @@ export async function startStripeStandIn(options: { webhookSecret: string; now?:
       const key = req.headers.get('idempotency-key');
       requests.push({ method: req.method, path: url.pathname, body, idempotencyKey: key });
       if (!req.headers.get('authorization')?.startsWith('Bearer sk_')) {
-        return Response.json({ error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } }, { status: 401 });
+        return Response.json(
+          { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } },
+          { status: 401 },
+        );
       }
       // The SDK adds its own retry keys to every POST; only a replay of the same key returns the first answer.
       const replayKey = key ? `${req.method} ${url.pathname} ${key}` : null;
@@ -158,11 +184,22 @@ export async function startStripeStandIn(options: { webhookSecret: string; now?:
         metadata: session.subscription_data?.metadata ?? {},
         items: {
           object: 'list',
-          data: [{ id: nextId('si'), object: 'subscription_item', current_period_start: start, current_period_end: trialEnd ?? start + 30 * DAY }],
+          data: [
+            {
+              id: nextId('si'),
+              object: 'subscription_item',
+              current_period_start: start,
+              current_period_end: trialEnd ?? start + 30 * DAY,
+            },
+          ],
         },
       };
       subscriptions.set(sub.id, sub);
-      Object.assign(session, { status: 'complete', payment_status: trialEnd ? 'no_payment_required' : 'paid', subscription: sub.id });
+      Object.assign(session, {
+        status: 'complete',
+        payment_status: trialEnd ? 'no_payment_required' : 'paid',
+        subscription: sub.id,
+      });
       return sub;
     },
     updateSubscription(id, patch) {

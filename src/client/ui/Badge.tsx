@@ -11,6 +11,14 @@ const TONES: Record<BadgeTone, string> = {
   danger: 'bg-red-100 text-red-800 dark:bg-red-900 dark:text-red-100',
 };
 
-export function Badge({ tone = 'neutral', className = '', children }: { tone?: BadgeTone; className?: string; children: ReactNode }) {
+export function Badge({
+  tone = 'neutral',
+  className = '',
+  children,
+}: {
+  tone?: BadgeTone;
+  className?: string;
+  children: ReactNode;
+}) {
   return <span className={`badge ${TONES[tone]} ${className}`}>{children}</span>;
 }

@@ -22,7 +22,18 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 }
 
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
-  { variant = 'primary', size = 'md', loading = false, busy = false, className = '', disabled, children, type = 'button', onClick, ...rest },
+  {
+    variant = 'primary',
+    size = 'md',
+    loading = false,
+    busy = false,
+    className = '',
+    disabled,
+    children,
+    type = 'button',
+    onClick,
+    ...rest
+  },
   ref,
 ) {
   return (

@@ -4,7 +4,12 @@ export function Card({ className = '', ...rest }: HTMLAttributes<HTMLDivElement>
   return <div className={`card ${className}`} {...rest} />;
 }
 
-export function CardHeader({ title, description, action, as: Heading = 'h2' }: {
+export function CardHeader({
+  title,
+  description,
+  action,
+  as: Heading = 'h2',
+}: {
   title: ReactNode;
   description?: ReactNode;
   action?: ReactNode;

@@ -18,7 +18,17 @@ export interface DialogProps {
 
 const SIZES = { sm: 'max-w-sm', md: 'max-w-md', lg: 'max-w-2xl', xl: 'max-w-5xl' };
 
-export function Dialog({ open, onClose, title, description, children, footer, dismissible = true, size = 'md', alert = false }: DialogProps) {
+export function Dialog({
+  open,
+  onClose,
+  title,
+  description,
+  children,
+  footer,
+  dismissible = true,
+  size = 'md',
+  alert = false,
+}: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();

@@ -7,7 +7,10 @@ export interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   trailing?: ReactNode;
 }
 
-export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field({ label, hint, trailing, id, className = '', ...rest }, ref) {
+export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
+  { label, hint, trailing, id, className = '', ...rest },
+  ref,
+) {
   const autoId = useId();
   const inputId = id ?? autoId;
   const hintId = hint ? `${inputId}-hint` : undefined;
@@ -17,7 +20,13 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field({ l
         {label}
       </label>
       <div className="relative">
-        <input ref={ref} id={inputId} aria-describedby={hintId} className={`input ${trailing ? 'pr-12' : ''}`} {...rest} />
+        <input
+          ref={ref}
+          id={inputId}
+          aria-describedby={hintId}
+          className={`input ${trailing ? 'pr-12' : ''}`}
+          {...rest}
+        />
         {trailing && <div className="absolute inset-y-0 right-1 flex items-center">{trailing}</div>}
       </div>
       {hint && (

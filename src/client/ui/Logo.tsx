@@ -12,7 +12,10 @@ export function LockIcon({ className = 'h-5 w-5' }: { className?: string }) {
 
 export function Logo() {
   return (
-    <Link to="/" className="focus-ring flex items-center gap-2 rounded-lg text-lg font-bold text-slate-900 no-underline dark:text-white">
+    <Link
+      to="/"
+      className="focus-ring flex items-center gap-2 rounded-lg text-lg font-bold text-slate-900 no-underline dark:text-white"
+    >
       <span className="flex h-8 w-8 items-center justify-center rounded-lg bg-brand-600 text-white">
         <LockIcon />
       </span>

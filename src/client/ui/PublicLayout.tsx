@@ -5,7 +5,11 @@ import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';
 import { MAIN_ID } from './SkipLink';
 
-export function PublicLayout({ nav, children, mainClassName = '' }: {
+export function PublicLayout({
+  nav,
+  children,
+  mainClassName = '',
+}: {
   /** Rendered on the right of the header inside a labelled <nav>. */
   nav?: ReactNode;
   children: ReactNode;

@@ -7,7 +7,8 @@ import { ROUTES } from '../../shared/routes';
 import { Badge } from './Badge';
 import { LockIcon } from './Logo';
 
-const footerLink = 'focus-ring rounded text-sm text-slate-700 no-underline hover:text-brand-700 hover:underline underline-offset-4 dark:text-slate-300 dark:hover:text-brand-300';
+const footerLink =
+  'focus-ring rounded text-sm text-slate-700 no-underline hover:text-brand-700 hover:underline underline-offset-4 dark:text-slate-300 dark:hover:text-brand-300';
 const columnTitle = 'text-xs font-semibold uppercase tracking-wider text-slate-900 dark:text-white';
 
 export function SiteFooter() {

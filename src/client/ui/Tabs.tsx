@@ -6,7 +6,13 @@ export interface TabItem<K extends string> {
   label: ReactNode;
 }
 
-export function Tabs<K extends string>({ items, value, onChange, label, children }: {
+export function Tabs<K extends string>({
+  items,
+  value,
+  onChange,
+  label,
+  children,
+}: {
   items: TabItem<K>[];
   value: K;
   onChange: (key: K) => void;
@@ -30,7 +36,12 @@ export function Tabs<K extends string>({ items, value, onChange, label, children
   };
   return (
     <div>
-      <div role="tablist" aria-label={label} className="flex gap-1 rounded-xl bg-slate-100 p-1 dark:bg-slate-800" onKeyDown={onKeyDown}>
+      <div
+        role="tablist"
+        aria-label={label}
+        className="flex gap-1 rounded-xl bg-slate-100 p-1 dark:bg-slate-800"
+        onKeyDown={onKeyDown}
+      >
         {items.map((item) => {
           const selected = item.key === value;
           return (

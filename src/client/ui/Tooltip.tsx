@@ -1,7 +1,13 @@
 // A tooltip shown on hover and keyboard focus, linked with aria-describedby.
 import { type ReactElement, type ReactNode, cloneElement, useId } from 'react';
 
-export function Tooltip({ content, children }: { content: ReactNode; children: ReactElement<Record<string, unknown>> }) {
+export function Tooltip({
+  content,
+  children,
+}: {
+  content: ReactNode;
+  children: ReactElement<Record<string, unknown>>;
+}) {
   const id = useId();
   return (
     <span className="group relative inline-flex">

@@ -28,7 +28,6 @@ import { invalidateSession } from './sessions';
 export function accountsRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
-
   routes.get('/auth/user', async (c) => c.json(await toCurrentUser(deps, requireAuth(c).user)));
 
   routes.post('/auth/register', async (c) => {

@@ -55,7 +55,6 @@ const emailAtAddress = (email: string, ip: string) => `${email.trim()}\n${ip}`;
 /** Emails are one address whatever their letter case. */
 const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
-
 /** Creates an email/password account. The caller starts its session. */
 export async function registerUser(deps: AppDeps, input: RegisterInput, meta: RequestMeta): Promise<CurrentUser> {
   await hitRateLimit(deps, RATE_LIMITS.registerPerIp, meta.ip);
@@ -102,7 +101,9 @@ export async function authenticate(deps: AppDeps, input: LoginInput, meta: Reque
     .from(users)
     .where(sameEmail(input.email))
     .limit(1);
-  const ok = row?.passwordHash ? await verifyPassword(input.password, row.passwordHash) : await verifyAgainstDummy(input.password);
+  const ok = row?.passwordHash
+    ? await verifyPassword(input.password, row.passwordHash)
+    : await verifyAgainstDummy(input.password);
   if (!row || !ok) throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.invalidCredentials);
   // The owner got in: their earlier typos from this address no longer count. The per-email
   // ceiling is not cleared, or an attacker spread over many addresses would get a fresh budget
@@ -149,7 +150,11 @@ export async function updateProfile(deps: AppDeps, userId: string, input: Profil
 
 export async function setTimeZone(deps: AppDeps, userId: string, timeZone: string): Promise<CurrentUser> {
   const [row] = await deps.db.transaction((tx) =>
-    tx.update(users).set({ timeZone, updatedAt: deps.clock.now() }).where(eq(users.id, userId)).returning(publicColumns),
+    tx
+      .update(users)
+      .set({ timeZone, updatedAt: deps.clock.now() })
+      .where(eq(users.id, userId))
+      .returning(publicColumns),
   );
   forgetCachedUser(userId);
   if (!row) throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.notSignedIn);
@@ -207,7 +212,11 @@ export async function resetPassword(deps: AppDeps, input: ResetPasswordInput, me
     isNull(passwordResetTokens.usedAt),
     gt(passwordResetTokens.expiresAt, now),
   );
-  const [valid] = await deps.db.select({ userId: passwordResetTokens.userId }).from(passwordResetTokens).where(usable).limit(1);
+  const [valid] = await deps.db
+    .select({ userId: passwordResetTokens.userId })
+    .from(passwordResetTokens)
+    .where(usable)
+    .limit(1);
   if (!valid) throw new AppError('BAD_REQUEST', ACCOUNT_MESSAGES.resetLinkInvalid);
   assertNotCommon(input.newPassword, 'newPassword');
   const passwordHash = await hashPassword(input.newPassword);

@@ -36,5 +36,6 @@ export async function verifyAgainstDummy(password: string): Promise<false> {
 
 /** Refuses a password from the bundled common list, naming the field it came in. */
 export function assertNotCommon(password: string, field: string): void {
-  if (isCommonPassword(password)) throw new AppError('BAD_REQUEST', `${fieldLabel([field])} ${ACCOUNT_MESSAGES.passwordTooCommon}`);
+  if (isCommonPassword(password))
+    throw new AppError('BAD_REQUEST', `${fieldLabel([field])} ${ACCOUNT_MESSAGES.passwordTooCommon}`);
 }

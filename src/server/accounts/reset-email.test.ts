@@ -8,7 +8,12 @@ describe('the reset email', () => {
   });
 
   test('text and HTML both carry the link, the validity and a greeting', () => {
-    const mail = buildResetEmail({ to: 'a@example.com', firstName: 'Ada', appUrl: 'http://localhost:3000', token: 'tok123' });
+    const mail = buildResetEmail({
+      to: 'a@example.com',
+      firstName: 'Ada',
+      appUrl: 'http://localhost:3000',
+      token: 'tok123',
+    });
     expect(mail.to).toBe('a@example.com');
     expect(mail.subject).toBe('Reset your LockIn password');
     expect(mail.text).toContain('Hi Ada,');
@@ -19,7 +24,12 @@ describe('the reset email', () => {
   });
 
   test('a name is escaped in the HTML, and a missing one gives a plain greeting', () => {
-    const hostile = buildResetEmail({ to: 'a@example.com', firstName: '<img src=x onerror=alert(1)>', appUrl: 'http://x', token: 't' });
+    const hostile = buildResetEmail({
+      to: 'a@example.com',
+      firstName: '<img src=x onerror=alert(1)>',
+      appUrl: 'http://x',
+      token: 't',
+    });
     expect(hostile.html).not.toContain('<img');
     expect(hostile.html).toContain('&#60;img');
     const anonymous = buildResetEmail({ to: 'a@example.com', firstName: null, appUrl: 'http://x', token: 't' });

@@ -9,7 +9,12 @@ export function resetLink(appUrl: string, token: string): string {
   return `${appUrl.replace(/\/+$/, '')}${ROUTES.resetPassword}?token=${encodeURIComponent(token)}`;
 }
 
-export function buildResetEmail(input: { to: string; firstName: string | null; appUrl: string; token: string }): MailMessage {
+export function buildResetEmail(input: {
+  to: string;
+  firstName: string | null;
+  appUrl: string;
+  token: string;
+}): MailMessage {
   const link = resetLink(input.appUrl, input.token);
   const validity = RESET_LINK_VALID_FOR;
   const greeting = input.firstName ? `Hi ${input.firstName},` : 'Hi,';

@@ -126,7 +126,11 @@ export async function attachSessionInvalidation(
 ): Promise<() => Promise<void>> {
   try {
     // onListen runs again after a reconnect: whatever was missed meanwhile is forgotten wholesale.
-    const stop = await listen(SESSION_CHANNEL, (payload) => sessionCache.onNotification(payload), () => sessionCache.clear());
+    const stop = await listen(
+      SESSION_CHANNEL,
+      (payload) => sessionCache.onNotification(payload),
+      () => sessionCache.clear(),
+    );
     sessionCache.enable(db);
     return async () => {
       sessionCache.disable(db);

@@ -3,11 +3,7 @@
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
 import { eq, lt } from 'drizzle-orm';
-import {
-  SESSION_ABSOLUTE_LIFETIME_MS,
-  SESSION_IDLE_TIMEOUT_MS,
-  SESSION_RENEW_WITHIN_MS,
-} from '../../shared/constants';
+import { SESSION_ABSOLUTE_LIFETIME_MS, SESSION_IDLE_TIMEOUT_MS, SESSION_RENEW_WITHIN_MS } from '../../shared/constants';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
@@ -79,7 +75,12 @@ export async function validateSessionToken(db: Db, clock: Clock, token: string):
     const readStartedAt = sessionCache.snapshot();
     const rows = await db
       .select({
-        session: { id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt, createdAt: sessions.createdAt },
+        session: {
+          id: sessions.id,
+          userId: sessions.userId,
+          expiresAt: sessions.expiresAt,
+          createdAt: sessions.createdAt,
+        },
         user: sessionUserColumns,
       })
       .from(sessions)

@@ -25,10 +25,17 @@ export const DATA_RATE_LIMITS = {
 /** The one path exempt from the app-wide 64 KiB body limit (it sets its own). */
 export const IMPORT_PATH = '/api/import';
 
-const exportQuery = z.discriminatedUnion('format', [
-  z.object({ format: z.literal('json') }),
-  z.object({ format: z.literal('csv'), what: z.enum(CSV_TABLES, { error: `must be one of: ${CSV_TABLES.join(', ')}` }) }),
-], { error: `must be one of: ${EXPORT_FORMATS.join(', ')}` });
+const exportQuery = z.discriminatedUnion(
+  'format',
+  [
+    z.object({ format: z.literal('json') }),
+    z.object({
+      format: z.literal('csv'),
+      what: z.enum(CSV_TABLES, { error: `must be one of: ${CSV_TABLES.join(', ')}` }),
+    }),
+  ],
+  { error: `must be one of: ${EXPORT_FORMATS.join(', ')}` },
+);
 
 export function dataRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();

@@ -25,7 +25,11 @@ export interface DeletedAccount {
   sessionsEnded: number;
 }
 
-export async function deleteAccount(deps: AppDeps, user: { id: string; email: string }, input: { email: string }): Promise<DeletedAccount> {
+export async function deleteAccount(
+  deps: AppDeps,
+  user: { id: string; email: string },
+  input: { email: string },
+): Promise<DeletedAccount> {
   if (input.email.trim().toLowerCase() !== user.email.trim().toLowerCase()) {
     throw new AppError('BAD_REQUEST', DATA_MESSAGES.emailMismatch);
   }

@@ -4,7 +4,14 @@
 // hold every other request up; each page is its own consistent read instead.
 import { stringify } from 'csv-stringify/sync';
 import { and, asc, eq, gt, or } from 'drizzle-orm';
-import { EXPORT_FORMAT, EXPORT_PAGE_SIZE, EXPORT_VERSION, type CsvTable, type ExportCompletion, type ExportFocusSession } from '../../shared/data';
+import {
+  EXPORT_FORMAT,
+  EXPORT_PAGE_SIZE,
+  EXPORT_VERSION,
+  type CsvTable,
+  type ExportCompletion,
+  type ExportFocusSession,
+} from '../../shared/data';
 import type { Db } from '../db/client';
 import {
   bankTasks,
@@ -123,7 +130,13 @@ async function* completionPages(db: Db, userId: string): AsyncGenerator<ExportCo
       .orderBy(asc(taskCompletions.id))
       .limit(EXPORT_PAGE_SIZE);
     if (rows.length > 0) {
-      yield rows.map((r) => ({ taskId: r.taskId, title: r.title, category: r.category, plannedOn: r.plannedOn, completedAt: r.completedAt.toISOString() }));
+      yield rows.map((r) => ({
+        taskId: r.taskId,
+        title: r.title,
+        category: r.category,
+        plannedOn: r.plannedOn,
+        completedAt: r.completedAt.toISOString(),
+      }));
     }
     if (rows.length < EXPORT_PAGE_SIZE) return;
     after = rows[rows.length - 1]!.id;
@@ -205,7 +218,10 @@ export async function* exportJsonChunks(deps: AppDeps, userId: string): AsyncGen
     .from(oauthAccounts)
     .where(eq(oauthAccounts.userId, userId))
     .orderBy(asc(oauthAccounts.provider));
-  const [reset] = await db.select({ lastResetAt: dailyResetState.lastResetAt }).from(dailyResetState).where(eq(dailyResetState.userId, userId));
+  const [reset] = await db
+    .select({ lastResetAt: dailyResetState.lastResetAt })
+    .from(dailyResetState)
+    .where(eq(dailyResetState.userId, userId));
   const daily = await readDaily(db, userId);
   const categories = await db
     .select({ name: customCategories.name, createdAt: customCategories.createdAt })
@@ -331,7 +347,22 @@ async function* taskCsvChunks(db: Db, userId: string): AsyncGenerator<string> {
   // Header first, alone: an empty account still gets a file a spreadsheet opens with its columns.
   yield `\uFEFF${stringify([[...TASK_CSV_COLUMNS]], { record_delimiter: 'windows' })}`;
   for await (const page of bankPages(db, userId)) {
-    yield csvRows(page.map((t) => ['bank', t.id, t.title, t.description, t.category, t.createdAt.toISOString(), null, null, null, null, null, null]));
+    yield csvRows(
+      page.map((t) => [
+        'bank',
+        t.id,
+        t.title,
+        t.description,
+        t.category,
+        t.createdAt.toISOString(),
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+      ]),
+    );
   }
   const daily = await readDaily(db, userId);
   if (daily.length > 0) {
@@ -385,7 +416,10 @@ export function exportCsvChunks(deps: AppDeps, userId: string, table: CsvTable):
  * A byte stream over a chunk generator that pulls one chunk per read, so a slow client slows the
  * database reads instead of making the server buffer the whole file. Cancelling stops the reads.
  */
-export function toByteStream(chunks: AsyncGenerator<string>, onError: (error: unknown) => void): ReadableStream<Uint8Array> {
+export function toByteStream(
+  chunks: AsyncGenerator<string>,
+  onError: (error: unknown) => void,
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   return new ReadableStream<Uint8Array>({
     async pull(controller) {

@@ -29,9 +29,11 @@ export function parseExport(text: string): ExportDocument {
   }
   // Check the marker first, so a foreign JSON file is named as such rather than by its first missing field.
   const format = exportDocumentSchema.shape.format.safeParse((raw as { format?: unknown }).format);
-  if (!format.success) throw new AppError('BAD_REQUEST', `Format ${format.error.issues[0]?.message ?? 'is not a LockIn export'}`);
+  if (!format.success)
+    throw new AppError('BAD_REQUEST', `Format ${format.error.issues[0]?.message ?? 'is not a LockIn export'}`);
   const version = exportDocumentSchema.shape.version.safeParse((raw as { version?: unknown }).version);
-  if (!version.success) throw new AppError('BAD_REQUEST', `Version ${version.error.issues[0]?.message ?? 'is invalid'}`);
+  if (!version.success)
+    throw new AppError('BAD_REQUEST', `Version ${version.error.issues[0]?.message ?? 'is invalid'}`);
   const parsed = exportDocumentSchema.safeParse(raw);
   if (!parsed.success) throw new AppError('BAD_REQUEST', describeZodError(parsed.error));
   return parsed.data;
@@ -54,13 +56,17 @@ export async function importExport(deps: AppDeps, user: { id: string }, text: st
     // The tasks domain's per-user lock: counts checked here stay true until commit.
     await lockUser(tx, userId, now);
 
-    const haveBank = new Set((await tx.select({ id: bankTasks.id }).from(bankTasks).where(eq(bankTasks.userId, userId))).map((r) => r.id));
+    const haveBank = new Set(
+      (await tx.select({ id: bankTasks.id }).from(bankTasks).where(eq(bankTasks.userId, userId))).map((r) => r.id),
+    );
     const newBank = file.bank.filter((t) => !haveBank.has(t.id));
     if (bankLimit !== null && haveBank.size + newBank.length > bankLimit) {
       throw new AppError('LIMIT_REACHED', DATA_MESSAGES.bankLimit(haveBank.size, newBank.length, bankLimit));
     }
 
-    const haveDaily = new Set((await tx.select({ id: dailyTasks.id }).from(dailyTasks).where(eq(dailyTasks.userId, userId))).map((r) => r.id));
+    const haveDaily = new Set(
+      (await tx.select({ id: dailyTasks.id }).from(dailyTasks).where(eq(dailyTasks.userId, userId))).map((r) => r.id),
+    );
     const newDaily = file.daily.tasks.filter((t) => !haveDaily.has(t.id));
     if (haveDaily.size + newDaily.length > DAILY_TASK_LIMIT) {
       throw new AppError('LIMIT_REACHED', DATA_MESSAGES.dailyLimit(haveDaily.size, newDaily.length, DAILY_TASK_LIMIT));
@@ -136,7 +142,11 @@ async function importCategories(tx: Tx, userId: string, file: ExportDocument): P
   return { added: inserted.length };
 }
 
-async function importSessions(tx: Tx, userId: string, file: ExportDocument): Promise<{ added: number; running: number }> {
+async function importSessions(
+  tx: Tx,
+  userId: string,
+  file: ExportDocument,
+): Promise<{ added: number; running: number }> {
   // A session still running in the file belongs to the server it runs on: it is not brought over
   // (it would also clash with the one-running-session rule), and the answer counts it.
   const ended = file.focusSessions.filter((s) => s.status !== 'active');
@@ -146,7 +156,10 @@ async function importSessions(tx: Tx, userId: string, file: ExportDocument): Pro
   // here: either way it is one session (and the alias is unique per user).
   const have = new Set<string>();
   const haveAlias = new Set<string>();
-  const rows = await tx.select({ id: lockInSessions.id, aliasId: lockInSessions.aliasId }).from(lockInSessions).where(eq(lockInSessions.userId, userId));
+  const rows = await tx
+    .select({ id: lockInSessions.id, aliasId: lockInSessions.aliasId })
+    .from(lockInSessions)
+    .where(eq(lockInSessions.userId, userId));
   for (const r of rows) {
     have.add(r.id);
     if (r.aliasId) haveAlias.add(r.aliasId);
@@ -199,9 +212,18 @@ async function importCompletions(tx: Tx, userId: string, file: ExportDocument): 
     return true;
   });
   await insertInBatches(fresh, (batch) =>
-    tx.insert(taskCompletions).values(
-      batch.map((c) => ({ userId, taskId: c.taskId, title: c.title, category: c.category, plannedOn: c.plannedOn, completedAt: date(c.completedAt) })),
-    ),
+    tx
+      .insert(taskCompletions)
+      .values(
+        batch.map((c) => ({
+          userId,
+          taskId: c.taskId,
+          title: c.title,
+          category: c.category,
+          plannedOn: c.plannedOn,
+          completedAt: date(c.completedAt),
+        })),
+      ),
   );
   return { added: fresh.length };
 }
@@ -216,12 +238,17 @@ async function importStreak(tx: Tx, userId: string, file: ExportDocument, now: D
     .where(eq(lockInStreaks.userId, userId))
     .for('update');
   if (current && current.lastDay !== null) {
-    const newer = incoming.lastDay > current.lastDay || (incoming.lastDay === current.lastDay && incoming.current > current.current);
+    const newer =
+      incoming.lastDay > current.lastDay ||
+      (incoming.lastDay === current.lastDay && incoming.current > current.current);
     if (!newer) return false;
   }
   await tx
     .insert(lockInStreaks)
     .values({ userId, current: incoming.current, lastDay: incoming.lastDay, updatedAt: now })
-    .onConflictDoUpdate({ target: lockInStreaks.userId, set: { current: incoming.current, lastDay: incoming.lastDay, updatedAt: now } });
+    .onConflictDoUpdate({
+      target: lockInStreaks.userId,
+      set: { current: incoming.current, lastDay: incoming.lastDay, updatedAt: now },
+    });
   return true;
 }

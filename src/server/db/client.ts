@@ -72,7 +72,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const inMemory = options.dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(options.dataDir, { recursive: true });
   const client = options.loadDataDir
-    ? new PGlite({ loadDataDir: options.loadDataDir, dataDir: inMemory ? undefined : options.dataDir, startParams: PGLITE_START_PARAMS })
+    ? new PGlite({
+        loadDataDir: options.loadDataDir,
+        dataDir: inMemory ? undefined : options.dataDir,
+        startParams: PGLITE_START_PARAMS,
+      })
     : new PGlite({ dataDir: options.dataDir, startParams: PGLITE_START_PARAMS });
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;

@@ -16,13 +16,19 @@ const person = { email: 'ada@example.com', password: 'long enough pass', firstNa
 describe('describeZodError', () => {
   test("a schema's phrase follows the field's label", () => {
     expect(messageFor(registerInput, { ...person, firstName: '  ' })).toBe('First name is required');
-    expect(messageFor(registerInput, { ...person, lastName: 'x'.repeat(101) })).toBe('Last name must be at most 100 characters');
+    expect(messageFor(registerInput, { ...person, lastName: 'x'.repeat(101) })).toBe(
+      'Last name must be at most 100 characters',
+    );
     expect(messageFor(loginInput, { email: 'a@b.c' })).toBe('Password is required');
-    expect(messageFor(registerInput, { ...person, timeZone: 'Mars/Olympus' })).toBe('Time zone must be an IANA time zone');
+    expect(messageFor(registerInput, { ...person, timeZone: 'Mars/Olympus' })).toBe(
+      'Time zone must be an IANA time zone',
+    );
   });
 
   test('a message that is already a sentence is kept', () => {
-    expect(messageFor(profileInput, { firstName: 'A', lastName: 'B', email: 'nope' })).toBe('Enter a valid email address');
+    expect(messageFor(profileInput, { firstName: 'A', lastName: 'B', email: 'nope' })).toBe(
+      'Enter a valid email address',
+    );
   });
 
   test("zod's own wording becomes a phrase for its issue, still naming the field", () => {

@@ -50,7 +50,11 @@ function keyOf(rule: RateLimitRule, subject: string): string {
  * Counts one attempt against the rule for this subject; throws TOO_MANY_REQUESTS (429 with
  * Retry-After) once the window holds more than `limit` attempts.
  */
-export async function hitRateLimit(deps: Pick<AppDeps, 'db' | 'clock'>, rule: RateLimitRule, subject: string): Promise<void> {
+export async function hitRateLimit(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  rule: RateLimitRule,
+  subject: string,
+): Promise<void> {
   const now = deps.clock.now();
   const nowSql = sql`${now.toISOString()}::timestamptz`;
   const cutoffSql = sql`${new Date(now.getTime() - rule.windowMs).toISOString()}::timestamptz`;
@@ -100,7 +104,11 @@ export async function pruneRateLimits(deps: Pick<AppDeps, 'db' | 'clock'>): Prom
  */
 export function clientIp(c: Context, trustProxy = false): string {
   if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',').map((part) => part.trim()).filter(Boolean);
+    const forwarded = c.req
+      .header('x-forwarded-for')
+      ?.split(',')
+      .map((part) => part.trim())
+      .filter(Boolean);
     const last = forwarded?.at(-1);
     if (last) return last;
   }

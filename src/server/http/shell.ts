@@ -12,7 +12,11 @@ export type ShellDeps = Pick<AppDeps, 'config' | 'log'>;
 
 /** What every response gets, API or page: the request log, secure headers, JSON errors. */
 export function useCommonMiddleware(app: Hono<AppEnv>, deps: ShellDeps): void {
-  if (deps.config.logRequests) app.use('*', requestLog((line) => deps.log.info(line)));
+  if (deps.config.logRequests)
+    app.use(
+      '*',
+      requestLog((line) => deps.log.info(line)),
+    );
   // The reset link carries its token in the URL: never leak it in a Referer. Registered before
   // the secure headers so it has the last word on this page.
   app.use(ROUTES.resetPassword, async (c, next) => {
@@ -51,4 +55,3 @@ export function createShellApp(deps: ShellDeps, site: StaticSite): Hono<AppEnv> 
   serveClient(app, site);
   return app;
 }
-

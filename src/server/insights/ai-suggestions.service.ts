@@ -96,7 +96,9 @@ export async function suggestTasks(
     // Only the error's kind and status: a provider's message or request echo must never put the
     // API key (or the user's tasks) into the log.
     const status = (error as { statusCode?: number }).statusCode;
-    deps.log.warn(`ai suggestions failed (${suggester.kind}): ${(error as Error)?.name ?? 'Error'}${status ? ` ${status}` : ''}`);
+    deps.log.warn(
+      `ai suggestions failed (${suggester.kind}): ${(error as Error)?.name ?? 'Error'}${status ? ` ${status}` : ''}`,
+    );
     return { suggestions: [AI_FAILURE_SUGGESTION] };
   }
 }

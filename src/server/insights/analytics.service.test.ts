@@ -6,7 +6,12 @@ import { insightsSessionRollups, lockInSessions, users } from '../db/schema';
 import type { PremiumAnalytics } from '../../shared/insights';
 import { createTestContext, type TestContext } from '../../../test/support/app';
 import { createUser } from '../../../test/support/factories';
-import { insertCompletions, insertDailyTasks, insertSessions, setStreak } from '../../../test/support/insights-factories';
+import {
+  insertCompletions,
+  insertDailyTasks,
+  insertSessions,
+  setStreak,
+} from '../../../test/support/insights-factories';
 import { makePremium } from '../../../test/support/plans';
 import { addDays, getAnalytics, weekStart } from './analytics.service';
 
@@ -56,17 +61,34 @@ describe('empty history', () => {
       avgSessionDuration: 0,
       tasksOverdue: 0,
       avgCompletionDelay: 0,
-      weeklyStats: { sessionsThisWeek: 0, tasksCompletedThisWeek: 0, focusTimeThisWeek: 0, sessionsEndedEarlyThisWeek: 0 },
+      weeklyStats: {
+        sessionsThisWeek: 0,
+        tasksCompletedThisWeek: 0,
+        focusTimeThisWeek: 0,
+        sessionsEndedEarlyThisWeek: 0,
+      },
       categoryStats: [],
       overdueTasks: [],
       heatmap: [],
       quitInsights: { total: 0, reasons: [], hours: [], categories: [] },
     });
     expect(a.recentActivity.map((d) => d.date)).toEqual([
-      '2026-03-04', '2026-03-05', '2026-03-06', '2026-03-07', '2026-03-08', '2026-03-09', '2026-03-10',
+      '2026-03-04',
+      '2026-03-05',
+      '2026-03-06',
+      '2026-03-07',
+      '2026-03-08',
+      '2026-03-09',
+      '2026-03-10',
     ]);
-    expect(a.recentActivity.every((d) => d.sessionsCompleted === 0 && d.focusTime === 0 && d.tasksCompleted === 0)).toBe(true);
-    expect(a.bestHours).toEqual({ ready: false, needed: 10, sentence: 'Complete 10 more focus sessions to find your best focus hours.' });
+    expect(
+      a.recentActivity.every((d) => d.sessionsCompleted === 0 && d.focusTime === 0 && d.tasksCompleted === 0),
+    ).toBe(true);
+    expect(a.bestHours).toEqual({
+      ready: false,
+      needed: 10,
+      sentence: 'Complete 10 more focus sessions to find your best focus hours.',
+    });
   });
 
   test('free: exactly the four basic figures and this week', async () => {
@@ -125,7 +147,12 @@ describe('sessions', () => {
       { startedAt: '2026-03-10T11:00:00Z', goalMinutes: 5, status: 'quit', actualMinutes: 2 },
     ]);
     const a = await premium(user);
-    expect(a.weeklyStats).toEqual({ sessionsThisWeek: 1, tasksCompletedThisWeek: 0, focusTimeThisWeek: 17, sessionsEndedEarlyThisWeek: 1 });
+    expect(a.weeklyStats).toEqual({
+      sessionsThisWeek: 1,
+      tasksCompletedThisWeek: 0,
+      focusTimeThisWeek: 17,
+      sessionsEndedEarlyThisWeek: 1,
+    });
     const byDate = Object.fromEntries(a.recentActivity.map((d) => [d.date, d]));
     expect(byDate['2026-03-08']).toMatchObject({ sessionsCompleted: 1, focusTime: 25 });
     expect(byDate['2026-03-09']).toMatchObject({ sessionsCompleted: 1, focusTime: 15 });
@@ -225,7 +252,9 @@ describe('sessions', () => {
 
   test('best focus hours come from the heatmap once there are ten completed sessions', async () => {
     const user = await premiumUser('America/New_York');
-    const tuesdayMorning = Array.from({ length: 6 }, (_, i) => ({ startedAt: `2026-02-${String(3 + 7 * (i % 3)).padStart(2, '0')}T1${4 + (i % 2)}:05:00Z` }));
+    const tuesdayMorning = Array.from({ length: 6 }, (_, i) => ({
+      startedAt: `2026-02-${String(3 + 7 * (i % 3)).padStart(2, '0')}T1${4 + (i % 2)}:05:00Z`,
+    }));
     // Tuesdays 3, 10 and 17 Feb at 14:05 and 15:05 UTC = 9:05 and 10:05 EST.
     await insertSessions(ctx.deps, user.id, [
       ...tuesdayMorning,
@@ -234,10 +263,20 @@ describe('sessions', () => {
       { startedAt: '2026-02-07T18:00:00Z' },
     ]);
     let a = await premium(user);
-    expect(a.bestHours).toMatchObject({ ready: false, needed: 1, sentence: 'Complete 1 more focus session to find your best focus hours.' });
+    expect(a.bestHours).toMatchObject({
+      ready: false,
+      needed: 1,
+      sentence: 'Complete 1 more focus session to find your best focus hours.',
+    });
     await insertSessions(ctx.deps, user.id, [{ startedAt: '2026-02-08T18:00:00Z' }]);
     a = await premium(user);
-    expect(a.bestHours).toMatchObject({ ready: true, day: 1, startHour: 9, endHour: 11, sentence: 'You focus best on Tuesday mornings, 9–11am' });
+    expect(a.bestHours).toMatchObject({
+      ready: true,
+      day: 1,
+      startHour: 9,
+      endHour: 11,
+      sentence: 'You focus best on Tuesday mornings, 9–11am',
+    });
   });
 
   test('quit insights: reasons by count (none given counted too), top hours and categories with their quit rate', async () => {
@@ -367,7 +406,12 @@ describe('rollups (kept by triggers) always equal a fresh aggregate of the sessi
       })
       .from(insightsSessionRollups)
       .where(eq(insightsSessionRollups.userId, userId))
-      .orderBy(insightsSessionRollups.day, insightsSessionRollups.hour, insightsSessionRollups.category, insightsSessionRollups.reason);
+      .orderBy(
+        insightsSessionRollups.day,
+        insightsSessionRollups.hour,
+        insightsSessionRollups.category,
+        insightsSessionRollups.reason,
+      );
   }
 
   test('through inserts, completion, quit, edits, deletion and a change of time zone', async () => {
@@ -380,8 +424,14 @@ describe('rollups (kept by triggers) always equal a fresh aggregate of the sessi
     ]);
     expect(await rollups(user.id)).toEqual((await truth(user.id)) as never);
     // The running session ends (as the Lock-In service does it), another is re-categorised.
-    await ctx.deps.db.update(lockInSessions).set({ status: 'completed', completed: true, actualMinutes: 25 }).where(and(eq(lockInSessions.userId, user.id), eq(lockInSessions.id, 'a')));
-    await ctx.deps.db.update(lockInSessions).set({ category: 'Health' }).where(and(eq(lockInSessions.userId, user.id), eq(lockInSessions.id, 'd')));
+    await ctx.deps.db
+      .update(lockInSessions)
+      .set({ status: 'completed', completed: true, actualMinutes: 25 })
+      .where(and(eq(lockInSessions.userId, user.id), eq(lockInSessions.id, 'a')));
+    await ctx.deps.db
+      .update(lockInSessions)
+      .set({ category: 'Health' })
+      .where(and(eq(lockInSessions.userId, user.id), eq(lockInSessions.id, 'd')));
     expect(await rollups(user.id)).toEqual((await truth(user.id)) as never);
     await ctx.deps.db.delete(lockInSessions).where(and(eq(lockInSessions.userId, user.id), eq(lockInSessions.id, 'c')));
     expect(await rollups(user.id)).toEqual((await truth(user.id)) as never);

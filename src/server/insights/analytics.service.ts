@@ -235,7 +235,12 @@ function recentActivity(days: DayRow[], taskDays: { day: string; tasks: number }
   return Array.from({ length: RECENT_ACTIVITY_DAYS }, (_, i) => {
     const date = addDays(cal.recentStart, i);
     const d = byDay.get(date);
-    return { date, sessionsCompleted: d?.completed ?? 0, focusTime: d?.minutes ?? 0, tasksCompleted: tasksOn.get(date) ?? 0 };
+    return {
+      date,
+      sessionsCompleted: d?.completed ?? 0,
+      focusTime: d?.minutes ?? 0,
+      tasksCompleted: tasksOn.get(date) ?? 0,
+    };
   });
 }
 

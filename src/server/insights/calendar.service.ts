@@ -96,7 +96,12 @@ export async function renderFeed(deps: AppDeps, token: string): Promise<string> 
         endedAt: lockInSessions.endedAt,
       })
       .from(lockInSessions)
-      .where(and(eq(lockInSessions.userId, owner.id), gte(lockInSessions.startedAt, new Date(now.getTime() - FEED_DAYS * DAY_MS))))
+      .where(
+        and(
+          eq(lockInSessions.userId, owner.id),
+          gte(lockInSessions.startedAt, new Date(now.getTime() - FEED_DAYS * DAY_MS)),
+        ),
+      )
       .orderBy(desc(lockInSessions.startedAt))
       .limit(FEED_MAX_SESSIONS),
     deps.db

@@ -8,12 +8,20 @@ const CATEGORIES = ['General', 'Work', 'Learning', 'Health', 'Garden'];
 describe('offlineSuggestions', () => {
   test('follow-ups by leading verb, in the task’s category', () => {
     const s = offlineSuggestions(
-      { tasks: [{ title: 'Write the blog post', category: 'Work' }, { title: 'Study Spanish verbs', category: 'Learning' }], categories: CATEGORIES },
+      {
+        tasks: [
+          { title: 'Write the blog post', category: 'Work' },
+          { title: 'Study Spanish verbs', category: 'Learning' },
+        ],
+        categories: CATEGORIES,
+      },
       1,
     );
     const titles = s.map((x) => x.title);
     expect(titles).toContain('Quiz yourself on Spanish verbs');
-    expect(titles.some((t) => t === 'Proofread the blog post' || t === 'Outline next steps for the blog post')).toBe(true);
+    expect(titles.some((t) => t === 'Proofread the blog post' || t === 'Outline next steps for the blog post')).toBe(
+      true,
+    );
     expect(s.find((x) => x.title === 'Quiz yourself on Spanish verbs')?.category).toBe('Learning');
   });
 

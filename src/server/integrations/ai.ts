@@ -100,17 +100,41 @@ const FOLLOW_UPS: Record<string, { verb: string; why: string }[]> = {
 
 /** A next step per category, for categories the user has but few tasks in. */
 const CATEGORY_STEPS: Record<string, { title: string; description: string }> = {
-  Work: { title: 'Clear the top item in your work inbox', description: 'Spend one session on the message you have been putting off.' },
-  Personal: { title: 'Plan one thing for yourself this week', description: 'Block time for something that matters to you outside work.' },
+  Work: {
+    title: 'Clear the top item in your work inbox',
+    description: 'Spend one session on the message you have been putting off.',
+  },
+  Personal: {
+    title: 'Plan one thing for yourself this week',
+    description: 'Block time for something that matters to you outside work.',
+  },
   Health: { title: 'Take a 20-minute walk', description: 'Step away from the screen and move.' },
-  Learning: { title: 'Review last week’s notes', description: 'Skim what you learned recently and mark what to revisit.' },
-  School: { title: 'Check upcoming deadlines', description: 'List assignments due in the next two weeks with their dates.' },
-  Creative: { title: 'Sketch three rough ideas', description: 'Quantity over quality: put three quick ideas on paper.' },
-  Finance: { title: 'Review this month’s spending', description: 'Compare spending with your budget and note one change.' },
-  Social: { title: 'Reach out to a friend', description: 'Send a message to someone you have not talked to in a while.' },
+  Learning: {
+    title: 'Review last week’s notes',
+    description: 'Skim what you learned recently and mark what to revisit.',
+  },
+  School: {
+    title: 'Check upcoming deadlines',
+    description: 'List assignments due in the next two weeks with their dates.',
+  },
+  Creative: {
+    title: 'Sketch three rough ideas',
+    description: 'Quantity over quality: put three quick ideas on paper.',
+  },
+  Finance: {
+    title: 'Review this month’s spending',
+    description: 'Compare spending with your budget and note one change.',
+  },
+  Social: {
+    title: 'Reach out to a friend',
+    description: 'Send a message to someone you have not talked to in a while.',
+  },
   Family: { title: 'Plan a family activity', description: 'Pick a date and an idea for time together.' },
   Urgent: { title: 'Triage urgent items', description: 'Sort urgent tasks by deadline and pick the first one.' },
-  Projects: { title: 'Define the next milestone', description: 'Write what “done” looks like for the next step of a project.' },
+  Projects: {
+    title: 'Define the next milestone',
+    description: 'Write what “done” looks like for the next step of a project.',
+  },
   General: { title: 'Plan tomorrow’s focus', description: 'Pick the three tasks that would make tomorrow a good day.' },
 };
 
@@ -136,7 +160,8 @@ function shuffled<T>(items: T[], seed: number): T[] {
 
 export function offlineSuggestions(request: SuggestionRequest, seed = 0): AiSuggestion[] {
   const categories = request.categories.length > 0 ? request.categories : [...BUILT_IN_CATEGORIES];
-  const pickCategory = (c: string | null | undefined) => (c && categories.includes(c) ? c : categories.includes('General') ? 'General' : categories[0]!);
+  const pickCategory = (c: string | null | undefined) =>
+    c && categories.includes(c) ? c : categories.includes('General') ? 'General' : categories[0]!;
   // 1. Follow-ups of the user's own tasks, by the verb they start with.
   const followUps: AiSuggestion[] = [];
   for (const task of shuffled(request.tasks, seed)) {
@@ -144,7 +169,9 @@ export function offlineSuggestions(request: SuggestionRequest, seed = 0): AiSugg
     const verb = words[0]?.toLowerCase().replace(/[^a-z]/g, '') ?? '';
     const rest = words.slice(1).join(' ');
     const known = rest ? FOLLOW_UPS[verb] : undefined;
-    const options = known ?? [{ verb: 'Take the next step on', why: 'Break it into the next small action and do it in one session.' }];
+    const options = known ?? [
+      { verb: 'Take the next step on', why: 'Break it into the next small action and do it in one session.' },
+    ];
     for (const f of options) {
       followUps.push({
         title: clip(`${f.verb} ${known ? rest : `“${task.title.trim()}”`}`, TITLE_MAX_LENGTH),
@@ -156,7 +183,8 @@ export function offlineSuggestions(request: SuggestionRequest, seed = 0): AiSugg
 
   // 2. A first step in the user's categories that have the fewest tasks.
   const counts = new Map(categories.map((c) => [c, 0]));
-  for (const t of request.tasks) if (t.category && counts.has(t.category)) counts.set(t.category, counts.get(t.category)! + 1);
+  for (const t of request.tasks)
+    if (t.category && counts.has(t.category)) counts.set(t.category, counts.get(t.category)! + 1);
   const fresh: AiSuggestion[] = shuffled([...counts], seed + 1)
     .sort((a, b) => a[1] - b[1])
     .map(([category]) => ({

@@ -48,7 +48,13 @@ export function createDemoProvider(): PaymentProvider {
       const [session] = await deps.db
         .select({ status: checkoutSessions.status })
         .from(checkoutSessions)
-        .where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.userId, userId), eq(checkoutSessions.provider, 'demo')))
+        .where(
+          and(
+            eq(checkoutSessions.id, sessionId),
+            eq(checkoutSessions.userId, userId),
+            eq(checkoutSessions.provider, 'demo'),
+          ),
+        )
         .limit(1);
       return session ? (session.status as 'open' | 'complete' | 'expired') : null;
     },
@@ -62,7 +68,12 @@ export function createDemoProvider(): PaymentProvider {
           await updateSubscription(
             tx,
             userId,
-            { cancelAtPeriodEnd: true, currentPeriodEnd: currentPeriodEnd(row, now), cancelReason: reason, canceledAt: now },
+            {
+              cancelAtPeriodEnd: true,
+              currentPeriodEnd: currentPeriodEnd(row, now),
+              cancelReason: reason,
+              canceledAt: now,
+            },
             now,
           );
         } else {
@@ -90,7 +101,13 @@ async function readOwnSession(deps: AppDeps, userId: string, sessionId: string) 
   const [session] = await deps.db
     .select()
     .from(checkoutSessions)
-    .where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.userId, userId), eq(checkoutSessions.provider, 'demo')))
+    .where(
+      and(
+        eq(checkoutSessions.id, sessionId),
+        eq(checkoutSessions.userId, userId),
+        eq(checkoutSessions.provider, 'demo'),
+      ),
+    )
     .limit(1);
   // Another user's session is indistinguishable from one that does not exist.
   if (!session) throw new AppError('NOT_FOUND', DEMO_MESSAGES.notFound);
@@ -114,7 +131,11 @@ export async function viewDemoCheckout(deps: AppDeps, userId: string, sessionId:
  * transaction, exactly once (a second click or a replay finds the session complete and changes
  * nothing). A trial is granted only to a user who never had one, checked under the row lock.
  */
-export async function completeDemoCheckout(deps: AppDeps, userId: string, sessionId: string): Promise<{ sessionId: string }> {
+export async function completeDemoCheckout(
+  deps: AppDeps,
+  userId: string,
+  sessionId: string,
+): Promise<{ sessionId: string }> {
   await readOwnSession(deps, userId, sessionId);
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
@@ -170,7 +191,10 @@ export async function completeDemoCheckout(deps: AppDeps, userId: string, sessio
         now,
       );
     }
-    await tx.update(checkoutSessions).set({ status: 'complete', completedAt: now }).where(eq(checkoutSessions.id, sessionId));
+    await tx
+      .update(checkoutSessions)
+      .set({ status: 'complete', completedAt: now })
+      .where(eq(checkoutSessions.id, sessionId));
   });
   return { sessionId };
 }

@@ -17,7 +17,11 @@ export type CheckoutState = 'open' | 'complete' | 'expired';
 export interface PaymentProvider {
   readonly kind: PaymentProviderKind;
   /** Opens a checkout; `url` is where the browser goes next (the hosted page or /demo-checkout). */
-  createCheckout(deps: AppDeps, user: CheckoutUser, options: { trial: boolean }): Promise<{ sessionId: string; url: string }>;
+  createCheckout(
+    deps: AppDeps,
+    user: CheckoutUser,
+    options: { trial: boolean },
+  ): Promise<{ sessionId: string; url: string }>;
   /**
    * Asks the provider about one of this user's checkout sessions and, when it is complete, brings
    * the stored subscription up to date. null: no such session for this user.

@@ -8,7 +8,12 @@ import type { Config } from '../config';
 import { and, eq } from 'drizzle-orm';
 import { checkoutSessions } from '../db/schema';
 import { AppError } from '../http/errors';
-import { lockSubscription, storeProviderSubscription, updateSubscription, type ProviderSubscription } from '../plans/subscription-store';
+import {
+  lockSubscription,
+  storeProviderSubscription,
+  updateSubscription,
+  type ProviderSubscription,
+} from '../plans/subscription-store';
 import { readSubscription } from '../plans/plan-status';
 import type { PaymentProvider } from './payments';
 
@@ -81,7 +86,8 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
         customerId = customer.id;
         await deps.db.transaction(async (tx) => {
           const row = await lockSubscription(tx, user.id, 'stripe');
-          if (!row.customerId) await updateSubscription(tx, user.id, { provider: 'stripe', customerId: customer.id }, now);
+          if (!row.customerId)
+            await updateSubscription(tx, user.id, { provider: 'stripe', customerId: customer.id }, now);
         });
       }
       const mode = trial ? 'trial' : 'paid';
@@ -116,7 +122,13 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
       const [own] = await deps.db
         .select({ id: checkoutSessions.id })
         .from(checkoutSessions)
-        .where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.userId, userId), eq(checkoutSessions.provider, 'stripe')))
+        .where(
+          and(
+            eq(checkoutSessions.id, sessionId),
+            eq(checkoutSessions.userId, userId),
+            eq(checkoutSessions.provider, 'stripe'),
+          ),
+        )
         .limit(1);
       if (!own) return null;
       const session = await stripe().checkout.sessions.retrieve(sessionId);
@@ -156,7 +168,9 @@ export async function syncCheckoutSession(
   const subscriptionId = idOf(session.subscription);
   const now = deps.clock.now();
   const version = Date.now();
-  const sub = subscriptionId ? toProviderSubscription(await stripeClient(config).subscriptions.retrieve(subscriptionId)) : null;
+  const sub = subscriptionId
+    ? toProviderSubscription(await stripeClient(config).subscriptions.retrieve(subscriptionId))
+    : null;
   await deps.db.transaction(async (tx) => {
     if (sub) await storeProviderSubscription(tx, userId, 'stripe', sub, version, now);
     await tx

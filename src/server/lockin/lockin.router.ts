@@ -13,7 +13,9 @@ import * as lockin from './lockin.service';
 
 export const lockinRouter = router({
   running: protectedProcedure.query(({ ctx }) => lockin.getRunning(ctx.deps, ctx.user)),
-  list: protectedProcedure.input(listSessionsInput).query(({ ctx, input }) => lockin.listSessions(ctx.deps, ctx.user, input ?? {})),
+  list: protectedProcedure
+    .input(listSessionsInput)
+    .query(({ ctx, input }) => lockin.listSessions(ctx.deps, ctx.user, input ?? {})),
   streak: protectedProcedure.query(({ ctx }) => lockin.getStreak(ctx.deps, ctx.user)),
   start: protectedProcedure.input(startSessionInput).mutation(async ({ ctx, input }) => {
     const { session } = await lockin.startSession(ctx.deps, ctx.user, input);
@@ -21,10 +23,19 @@ export const lockinRouter = router({
   }),
   complete: protectedProcedure
     .input(completeSessionInput)
-    .mutation(({ ctx, input }) => lockin.endSession(ctx.deps, ctx.user, { id: input.id, outcome: 'completed', actualMinutes: input.actualMinutes })),
-  quit: protectedProcedure.input(quitSessionInput).mutation(({ ctx, input }) =>
-    lockin.endSession(ctx.deps, ctx.user, { id: input.id, outcome: 'quit', actualMinutes: input.actualMinutes, reason: input.reason ?? null }),
-  ),
+    .mutation(({ ctx, input }) =>
+      lockin.endSession(ctx.deps, ctx.user, { id: input.id, outcome: 'completed', actualMinutes: input.actualMinutes }),
+    ),
+  quit: protectedProcedure
+    .input(quitSessionInput)
+    .mutation(({ ctx, input }) =>
+      lockin.endSession(ctx.deps, ctx.user, {
+        id: input.id,
+        outcome: 'quit',
+        actualMinutes: input.actualMinutes,
+        reason: input.reason ?? null,
+      }),
+    ),
   importLocal: protectedProcedure
     .input(importLocalInput)
     .mutation(({ ctx, input }) => lockin.importLocalSessions(ctx.deps, ctx.user, input.sessions)),

@@ -22,7 +22,10 @@ import * as lockin from './lockin.service';
 
 /** A time the spec's client sends: accepted when an ISO date-time or null, then ignored. */
 const isoOrNull = z.iso.datetime({ offset: true, error: 'must be an ISO date-time' }).nullish();
-const minutes = z.number({ error: 'must be a number of minutes' }).refine(Number.isFinite, 'must be a number of minutes').transform(Math.round);
+const minutes = z
+  .number({ error: 'must be a number of minutes' })
+  .refine(Number.isFinite, 'must be a number of minutes')
+  .transform(Math.round);
 const mustBeFalse = (field: string) =>
   z
     .boolean({ error: 'must be a boolean' })
@@ -47,7 +50,10 @@ const updateLockInBody = z
     completedAt: isoOrNull,
     quitReason: quitReasonSchema.nullish(),
   })
-  .refine((b) => b.completed !== b.quitEarly, { message: 'exactly one of completed and quitEarly must be true', path: ['completed'] });
+  .refine((b) => b.completed !== b.quitEarly, {
+    message: 'exactly one of completed and quitEarly must be true',
+    path: ['completed'],
+  });
 
 const focusIdSchema = sessionIdSchema.refine((id) => id.startsWith('focus_'), "must start with 'focus_'");
 

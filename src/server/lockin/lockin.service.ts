@@ -99,7 +99,11 @@ export async function getRunning(deps: AppDeps, user: LockInUser): Promise<Runni
   return { session: row ? toView(row) : null, serverNow: deps.clock.now().toISOString() };
 }
 
-export async function listSessions(deps: AppDeps, user: LockInUser, input: { limit?: number } = {}): Promise<LockInSessionView[]> {
+export async function listSessions(
+  deps: AppDeps,
+  user: LockInUser,
+  input: { limit?: number } = {},
+): Promise<LockInSessionView[]> {
   const rows = await deps.db
     .select()
     .from(lockInSessions)
@@ -139,7 +143,10 @@ async function advanceStreakIn(tx: Tx, user: LockInUser, at: Date, now: Date): P
   const live = { current: currentStreak(before, localDate(at, timeZone)), lastDay: before.lastDay };
   const next = advanceStreak(live, localDate(at, timeZone));
   if (next.current !== before.current || next.lastDay !== before.lastDay) {
-    await tx.update(lockInStreaks).set({ current: next.current, lastDay: next.lastDay, updatedAt: now }).where(eq(lockInStreaks.userId, user.id));
+    await tx
+      .update(lockInStreaks)
+      .set({ current: next.current, lastDay: next.lastDay, updatedAt: now })
+      .where(eq(lockInStreaks.userId, user.id));
   }
   return toStreakView(next, now, timeZone);
 }
@@ -166,7 +173,8 @@ export type StartResult = { session: LockInSessionView; created: boolean };
  * still running answers 409 naming it, and the client offers to resume it.
  */
 export async function startSession(deps: AppDeps, user: LockInUser, input: StartInput): Promise<StartResult> {
-  if (!isAllowedDuration(input.goalMinutes)) throw new AppError('BAD_REQUEST', `${fieldLabel(['goalMinutes'])} must be one of the offered durations`);
+  if (!isAllowedDuration(input.goalMinutes))
+    throw new AppError('BAD_REQUEST', `${fieldLabel(['goalMinutes'])} must be one of the offered durations`);
   let taskTitle = input.taskTitle?.trim() || LOCKIN_COPY.defaultTaskTitle;
   let category = input.category?.trim() || DEFAULT_CATEGORY;
   if (input.taskId) {
@@ -226,7 +234,13 @@ export async function startSession(deps: AppDeps, user: LockInUser, input: Start
  * within a minute for the same goal while the first is running, names the same session: a focus
  * id is kept as the session's alias; a lock-in POST after a focus POST gets the focus session.
  */
-async function attachOtherShape(tx: Tx, userId: string, running: SessionRow, input: StartInput, now: Date): Promise<SessionRow | null> {
+async function attachOtherShape(
+  tx: Tx,
+  userId: string,
+  running: SessionRow,
+  input: StartInput,
+  now: Date,
+): Promise<SessionRow | null> {
   if (running.goalMinutes !== input.goalMinutes) return null;
   if (now.getTime() - running.startedAt.getTime() > ALIAS_WINDOW_MS) return null;
   const runningIsFocus = running.id.startsWith('focus_');
@@ -280,7 +294,8 @@ async function finishRow(
     .returning();
   if (!updated) return null;
   // A quit never counts for the streak.
-  const streak = outcome === 'completed' ? await advanceStreakIn(tx, user, endedAt, now) : await readStreakIn(tx, user, now);
+  const streak =
+    outcome === 'completed' ? await advanceStreakIn(tx, user, endedAt, now) : await readStreakIn(tx, user, now);
   return { session: toView(updated), streak };
 }
 
@@ -302,7 +317,11 @@ export async function endSession(deps: AppDeps, user: LockInUser, input: EndInpu
   return deps.db.transaction(async (tx) => {
     const row = await findSession(tx, user.id, input.id, input.byAlias);
     if (!row) throw notFound();
-    const actual = input.actualMinutes ?? (input.outcome === 'completed' ? row.goalMinutes : minutesFromSeconds((now.getTime() - row.startedAt.getTime()) / 1000));
+    const actual =
+      input.actualMinutes ??
+      (input.outcome === 'completed'
+        ? row.goalMinutes
+        : minutesFromSeconds((now.getTime() - row.startedAt.getTime()) / 1000));
     if (!Number.isInteger(actual) || actual < 0 || actual > row.goalMinutes) {
       throw new AppError('BAD_REQUEST', LOCKIN_MESSAGES.actualRange(row.goalMinutes, input.actualField));
     }
@@ -316,7 +335,8 @@ export async function endSession(deps: AppDeps, user: LockInUser, input: EndInpu
     }
     // Ended already (before, or by a request that won the race just now).
     const current = (await findSession(tx, user.id, row.id))!;
-    if (current.status === input.outcome) return { session: toView(current), streak: await readStreakIn(tx, user, now) };
+    if (current.status === input.outcome)
+      return { session: toView(current), streak: await readStreakIn(tx, user, now) };
     throw new AppError('CONFLICT', LOCKIN_MESSAGES.alreadyEnded);
   });
 }
@@ -337,12 +357,19 @@ export interface ImportResult {
  * (the server never saw these sessions) but never in the future; completed ones advance the
  * streak in day order as if they had been recorded live.
  */
-export async function importLocalSessions(deps: AppDeps, user: LockInUser, sessions: LocalSession[]): Promise<ImportResult> {
+export async function importLocalSessions(
+  deps: AppDeps,
+  user: LockInUser,
+  sessions: LocalSession[],
+): Promise<ImportResult> {
   const now = deps.clock.now();
   const valid = sessions
     .slice(0, LOCAL_HISTORY_LIMIT)
     .map((s) => ({ s, start: new Date(s.timestamp), goal: minutesFromSeconds(s.duration) }))
-    .filter(({ s, start, goal }) => isAllowedDuration(goal) && s.actualDuration <= s.duration && start.getTime() <= now.getTime())
+    .filter(
+      ({ s, start, goal }) =>
+        isAllowedDuration(goal) && s.actualDuration <= s.duration && start.getTime() <= now.getTime(),
+    )
     .sort((a, b) => a.start.getTime() - b.start.getTime());
   return deps.db.transaction(async (tx) => {
     let imported = 0;

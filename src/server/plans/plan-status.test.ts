@@ -1,7 +1,13 @@
 // The one plan rule, state by state, with the clock moved across every boundary.
 import { describe, expect, test } from 'bun:test';
 import { FREE_PLAN_STATUS } from '../../shared/plans';
-import { addMonths, currentPeriodEnd, decidePlanStatus, describeSubscription, type SubscriptionRow } from './plan-status';
+import {
+  addMonths,
+  currentPeriodEnd,
+  decidePlanStatus,
+  describeSubscription,
+  type SubscriptionRow,
+} from './plan-status';
 
 const NOW = new Date('2026-03-10T12:00:00Z');
 const DAY = 24 * 60 * 60_000;
@@ -62,12 +68,21 @@ describe('decidePlanStatus', () => {
 
   test('a trial with a payment method converts at its end', () => {
     const trial = row({ status: 'trialing', trialEndsAt: at(7 * DAY), hasUsedTrial: true, hasPaymentMethod: true });
-    expect(decidePlanStatus(trial, at(7 * DAY))).toMatchObject({ premium: true, trialActive: false, hasSubscription: true, subscriptionStatus: 'active' });
+    expect(decidePlanStatus(trial, at(7 * DAY))).toMatchObject({
+      premium: true,
+      trialActive: false,
+      hasSubscription: true,
+      subscriptionStatus: 'active',
+    });
   });
 
   test('a paid plan is premium; cancelling keeps it to the period end, then free with no banner', () => {
     const paid = row({ status: 'active', currentPeriodEnd: at(30 * DAY), hasPaymentMethod: true });
-    expect(decidePlanStatus(paid, NOW)).toMatchObject({ premium: true, hasSubscription: true, subscriptionStatus: 'active' });
+    expect(decidePlanStatus(paid, NOW)).toMatchObject({
+      premium: true,
+      hasSubscription: true,
+      subscriptionStatus: 'active',
+    });
     const cancelling = { ...paid, cancelAtPeriodEnd: true };
     expect(decidePlanStatus(cancelling, at(30 * DAY - 1))).toMatchObject({ premium: true, hasSubscription: true });
     expect(decidePlanStatus(cancelling, at(30 * DAY))).toMatchObject({
@@ -112,22 +127,31 @@ describe('addMonths and the demo renewal', () => {
     expect(currentPeriodEnd(demo, new Date('2026-02-10T00:00:00Z'))?.toISOString()).toBe('2026-02-28T09:00:00.000Z');
     expect(currentPeriodEnd(demo, new Date('2026-03-01T00:00:00Z'))?.toISOString()).toBe('2026-03-31T09:00:00.000Z');
     // A cancelling plan does not renew.
-    expect(currentPeriodEnd({ ...demo, cancelAtPeriodEnd: true }, new Date('2026-03-01T00:00:00Z'))?.toISOString()).toBe(
-      '2026-01-31T09:00:00.000Z',
-    );
+    expect(
+      currentPeriodEnd({ ...demo, cancelAtPeriodEnd: true }, new Date('2026-03-01T00:00:00Z'))?.toISOString(),
+    ).toBe('2026-01-31T09:00:00.000Z');
   });
 });
 
 describe('describeSubscription', () => {
   test('trial without a card: no next billing, $0; with a card: billed when the trial ends', () => {
     const trial = row({ status: 'trialing', trialEndsAt: at(7 * DAY), hasUsedTrial: true });
-    expect(describeSubscription(trial, NOW)).toMatchObject({ nextBilling: null, amountCents: 0, trialActive: true, status: 'trialing' });
+    expect(describeSubscription(trial, NOW)).toMatchObject({
+      nextBilling: null,
+      amountCents: 0,
+      trialActive: true,
+      status: 'trialing',
+    });
     expect(describeSubscription({ ...trial, hasPaymentMethod: true }, NOW).nextBilling).toBe(at(7 * DAY).toISOString());
   });
 
   test('paid: $2.99 and the next billing date; cancelling: no next billing, the period end stays', () => {
     const paid = row({ status: 'active', currentPeriodEnd: at(30 * DAY), hasPaymentMethod: true });
-    expect(describeSubscription(paid, NOW)).toMatchObject({ nextBilling: at(30 * DAY).toISOString(), amountCents: 299, provider: 'demo' });
+    expect(describeSubscription(paid, NOW)).toMatchObject({
+      nextBilling: at(30 * DAY).toISOString(),
+      amountCents: 299,
+      provider: 'demo',
+    });
     expect(describeSubscription({ ...paid, cancelAtPeriodEnd: true }, NOW)).toMatchObject({
       nextBilling: null,
       currentPeriodEnd: at(30 * DAY).toISOString(),

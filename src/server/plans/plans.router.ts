@@ -9,7 +9,8 @@ import * as plans from './plans.service';
 
 /** The demo checkout exists only when Stripe is not configured. */
 const demoProcedure = protectedProcedure.use(({ ctx, next }) => {
-  if (paymentProvider(ctx.deps).kind !== 'demo') throw new AppError('NOT_FOUND', 'The demo checkout is off: Stripe is configured');
+  if (paymentProvider(ctx.deps).kind !== 'demo')
+    throw new AppError('NOT_FOUND', 'The demo checkout is off: Stripe is configured');
   return next();
 });
 
@@ -20,9 +21,13 @@ export const plansRouter = router({
   activate: protectedProcedure
     .input(activatePremiumInput)
     .mutation(({ ctx, input }) => plans.activatePremium(ctx.deps, ctx.user, input?.sessionId ?? input?.session_id)),
-  cancel: protectedProcedure.input(cancelSubscriptionInput).mutation(({ ctx, input }) => plans.cancelSubscription(ctx.deps, ctx.user, input ?? {})),
+  cancel: protectedProcedure
+    .input(cancelSubscriptionInput)
+    .mutation(({ ctx, input }) => plans.cancelSubscription(ctx.deps, ctx.user, input ?? {})),
   demoCheckout: router({
-    get: demoProcedure.input(demoCheckoutInput).query(({ ctx, input }) => viewDemoCheckout(ctx.deps, ctx.user.id, input.session)),
+    get: demoProcedure
+      .input(demoCheckoutInput)
+      .query(({ ctx, input }) => viewDemoCheckout(ctx.deps, ctx.user.id, input.session)),
     complete: demoProcedure
       .input(demoCheckoutInput)
       .mutation(({ ctx, input }) => completeDemoCheckout(ctx.deps, ctx.user.id, input.session)),

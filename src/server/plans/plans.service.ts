@@ -59,7 +59,11 @@ export async function createSubscription(deps: AppDeps, user: PlanUser): Promise
  * Premium, and a made-up or another user's session id answers 404 and changes nothing. Without a
  * session id the user's latest checkout is confirmed (the spec's client sends no body).
  */
-export async function activatePremium(deps: AppDeps, user: PlanUser, sessionId: string | undefined): Promise<ActivatePremiumResponse> {
+export async function activatePremium(
+  deps: AppDeps,
+  user: PlanUser,
+  sessionId: string | undefined,
+): Promise<ActivatePremiumResponse> {
   const id = sessionId ?? (await latestCheckoutId(deps, user.id));
   if (!id) throw new AppError('NOT_FOUND', PLAN_MESSAGES.sessionNotFound);
   const state = await paymentProvider(deps).confirmCheckout(deps, user.id, id);
@@ -84,7 +88,11 @@ async function latestCheckoutId(deps: AppDeps, userId: string): Promise<string |
  * Cancels the user's plan: a paid plan stays premium until its period ends; a trial ends at once.
  * The optional reason is stored.
  */
-export async function cancelSubscription(deps: AppDeps, user: PlanUser, input: { reason?: string | null } = {}): Promise<PlanStatus> {
+export async function cancelSubscription(
+  deps: AppDeps,
+  user: PlanUser,
+  input: { reason?: string | null } = {},
+): Promise<PlanStatus> {
   const row = await readSubscription(deps.db, user.id);
   const plan = decidePlanStatus(row, deps.clock.now());
   if (!row || !plan.premium) throw new AppError('CONFLICT', PLAN_MESSAGES.nothingToCancel);

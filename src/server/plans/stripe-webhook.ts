@@ -45,7 +45,11 @@ const CHECKOUT_EVENTS = new Set(['checkout.session.completed', 'checkout.session
 const idOf = (value: string | { id: string } | null | undefined): string | null =>
   value == null ? null : typeof value === 'string' ? value : value.id;
 
-export async function handleStripeWebhook(deps: AppDeps, payload: Uint8Array, signature: string | undefined): Promise<WebhookOutcome> {
+export async function handleStripeWebhook(
+  deps: AppDeps,
+  payload: Uint8Array,
+  signature: string | undefined,
+): Promise<WebhookOutcome> {
   const config = deps.config.stripe;
   if (!config) throw new AppError('NOT_FOUND', WEBHOOK_MESSAGES.notConfigured);
   if (!config.webhookSecret) throw new AppError('INTERNAL', WEBHOOK_MESSAGES.noSecret);
@@ -59,7 +63,11 @@ export async function handleStripeWebhook(deps: AppDeps, payload: Uint8Array, si
   }
 
   // Cheap early exit for a plain redelivery; the insert below is what guarantees one effect.
-  const [seen] = await deps.db.select({ id: providerEvents.id }).from(providerEvents).where(eq(providerEvents.id, event.id)).limit(1);
+  const [seen] = await deps.db
+    .select({ id: providerEvents.id })
+    .from(providerEvents)
+    .where(eq(providerEvents.id, event.id))
+    .limit(1);
   if (seen) return 'duplicate';
 
   // Talk to Stripe before opening the transaction: no lock is held across the network.
@@ -74,7 +82,8 @@ export async function handleStripeWebhook(deps: AppDeps, payload: Uint8Array, si
     if (inserted.length === 0) return 'duplicate';
     if (!plan.userId) return 'ignored';
     let result: WebhookOutcome = 'ignored';
-    if (plan.subscription) result = await storeProviderSubscription(tx, plan.userId, 'stripe', plan.subscription, plan.version, now);
+    if (plan.subscription)
+      result = await storeProviderSubscription(tx, plan.userId, 'stripe', plan.subscription, plan.version, now);
     if (plan.checkoutSessionId) {
       await tx
         .update(checkoutSessions)
@@ -85,7 +94,12 @@ export async function handleStripeWebhook(deps: AppDeps, payload: Uint8Array, si
     return result;
   });
 
-  if (outcome !== 'duplicate' && event.type === 'customer.subscription.trial_will_end' && plan.userId && plan.subscription) {
+  if (
+    outcome !== 'duplicate' &&
+    event.type === 'customer.subscription.trial_will_end' &&
+    plan.userId &&
+    plan.subscription
+  ) {
     // After the commit, so only the delivery that recorded the event mails. A mail failure is
     // logged, not retried: the event is already applied.
     await sendTrialEndingMail(deps, plan.userId, plan.subscription.trialEndsAt).catch((error: unknown) =>
@@ -100,7 +114,9 @@ async function planEvent(deps: AppDeps, stripe: Stripe, event: Stripe.Event): Pr
   if (CHECKOUT_EVENTS.has(event.type)) {
     const session = event.data.object as Stripe.Checkout.Session;
     const customerId = idOf(session.customer);
-    const userId = (await userByCustomer(deps, customerId)) ?? (await existingUser(deps, session.client_reference_id ?? session.metadata?.userId));
+    const userId =
+      (await userByCustomer(deps, customerId)) ??
+      (await existingUser(deps, session.client_reference_id ?? session.metadata?.userId));
     const subscriptionId = idOf(session.subscription);
     const subscription = subscriptionId ? await readSubscriptionFromStripe(stripe, subscriptionId, null) : null;
     return { userId, subscription, checkoutSessionId: session.id, version };
@@ -125,7 +141,11 @@ async function planEvent(deps: AppDeps, stripe: Stripe, event: Stripe.Event): Pr
 }
 
 /** The subscription as Stripe has it now; the event's own copy only if Stripe no longer has it. */
-async function readSubscriptionFromStripe(stripe: Stripe, id: string, fallback: Stripe.Subscription | null): Promise<ProviderSubscription> {
+async function readSubscriptionFromStripe(
+  stripe: Stripe,
+  id: string,
+  fallback: Stripe.Subscription | null,
+): Promise<ProviderSubscription> {
   try {
     return toProviderSubscription(await stripe.subscriptions.retrieve(id));
   } catch (error) {
@@ -145,7 +165,11 @@ async function userBySubscription(deps: AppDeps, subscriptionId: string): Promis
 
 async function userByCustomer(deps: AppDeps, customerId: string | null): Promise<string | null> {
   if (!customerId) return null;
-  const [row] = await deps.db.select({ userId: subscriptions.userId }).from(subscriptions).where(eq(subscriptions.customerId, customerId)).limit(1);
+  const [row] = await deps.db
+    .select({ userId: subscriptions.userId })
+    .from(subscriptions)
+    .where(eq(subscriptions.customerId, customerId))
+    .limit(1);
   return row?.userId ?? null;
 }
 
@@ -157,7 +181,13 @@ async function existingUser(deps: AppDeps, userId: string | null | undefined): P
 
 export function trialEndingMail(appUrl: string, firstName: string | null, trialEndsAt: Date | null) {
   const when = trialEndsAt
-    ? trialEndsAt.toLocaleDateString('en-US', { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
+    ? trialEndsAt.toLocaleDateString('en-US', {
+        weekday: 'long',
+        year: 'numeric',
+        month: 'long',
+        day: 'numeric',
+        timeZone: 'UTC',
+      })
     : 'in three days';
   const on = trialEndsAt ? `on ${when}` : when;
   const manage = `${appUrl}${ROUTES.manageSubscription}`;
@@ -174,7 +204,11 @@ export function trialEndingMail(appUrl: string, firstName: string | null, trialE
 }
 
 async function sendTrialEndingMail(deps: AppDeps, userId: string, trialEndsAt: Date | null): Promise<void> {
-  const [user] = await deps.db.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, userId)).limit(1);
+  const [user] = await deps.db
+    .select({ email: users.email, firstName: users.firstName })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
   if (!user) return;
   await deps.mailer.send({ to: user.email, ...trialEndingMail(deps.config.appUrl, user.firstName, trialEndsAt) });
 }

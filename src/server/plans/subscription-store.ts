@@ -7,7 +7,11 @@ import { subscriptions } from '../db/schema';
 import type { SubscriptionRow } from './plan-status';
 
 /** Locks the user's subscription row for the rest of the transaction, creating an empty one first. */
-export async function lockSubscription(tx: Tx, userId: string, provider: PaymentProviderKind): Promise<SubscriptionRow> {
+export async function lockSubscription(
+  tx: Tx,
+  userId: string,
+  provider: PaymentProviderKind,
+): Promise<SubscriptionRow> {
   await tx.insert(subscriptions).values({ userId, provider }).onConflictDoNothing({ target: subscriptions.userId });
   const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.userId, userId)).for('update');
   return row!;
@@ -53,8 +57,10 @@ export async function storeProviderSubscription(
   now: Date,
 ): Promise<'applied' | 'stale'> {
   const row = await lockSubscription(tx, userId, provider);
-  if (row.providerUpdatedAt !== null && version < row.providerUpdatedAt && row.subscriptionId === sub.id) return 'stale';
-  if (row.subscriptionId && row.subscriptionId !== sub.id && LIVE.has(row.status) && !LIVE.has(sub.status)) return 'stale';
+  if (row.providerUpdatedAt !== null && version < row.providerUpdatedAt && row.subscriptionId === sub.id)
+    return 'stale';
+  if (row.subscriptionId && row.subscriptionId !== sub.id && LIVE.has(row.status) && !LIVE.has(sub.status))
+    return 'stale';
   await updateSubscription(
     tx,
     userId,

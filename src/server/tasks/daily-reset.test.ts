@@ -10,7 +10,7 @@ describe('isResetDue', () => {
     expect(isResetDue(at('2026-03-10T23:59:59Z'), at('2026-03-11T00:00:00Z'), 'UTC')).toBe(true);
   });
 
-  test('midnight is the user\'s midnight, not UTC\'s', () => {
+  test("midnight is the user's midnight, not UTC's", () => {
     // 23:00 UTC on the 10th is 19:00 in New York (EDT, after the March switch): same day as 13:00.
     expect(isResetDue(at('2026-03-10T17:00:00Z'), at('2026-03-10T23:00:00Z'), 'America/New_York')).toBe(false);
     // 04:30 UTC on the 11th is 00:30 on the 11th in New York: a new day.
@@ -135,12 +135,10 @@ describe('daysCarriedOver', () => {
 
   test('0 when completed or not carried over', () => {
     expect(daysCarriedOver(carried('2026-03-01T12:00:00Z', true), at('2026-03-10T12:00:00Z'), 'UTC')).toBe(0);
-    expect(
-      daysCarriedOver({ completed: false, carryOverDate: null }, at('2026-03-10T12:00:00Z'), 'UTC'),
-    ).toBe(0);
+    expect(daysCarriedOver({ completed: false, carryOverDate: null }, at('2026-03-10T12:00:00Z'), 'UTC')).toBe(0);
   });
 
-  test('counted on the user\'s calendar, across a DST switch', () => {
+  test("counted on the user's calendar, across a DST switch", () => {
     // Carried over at 22:00 EST on 7 March; 00:30 EDT on 9 March is two local days later
     // although fewer than 48 hours have passed.
     const task = carried('2026-03-08T03:00:00Z');
@@ -151,7 +149,7 @@ describe('daysCarriedOver', () => {
   });
 });
 
-describe('compareDaily (Today\'s Focus order)', () => {
+describe("compareDaily (Today's Focus order)", () => {
   const entry = (id: string, completed: boolean, days: number, addedAt: string, seq: number) => ({
     id,
     completed,

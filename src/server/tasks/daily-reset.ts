@@ -50,7 +50,10 @@ export function planReset(tasks: ResetCandidate[], previousResetAt: Date): Reset
   const overflow = incomplete.slice(DAILY_TASK_LIMIT);
   return {
     remove: [...completed, ...overflow].map((t) => t.id),
-    carry: kept.map((t) => ({ id: t.id, carryOverDate: t.isCarryOver && t.carryOverDate ? t.carryOverDate : previousResetAt })),
+    carry: kept.map((t) => ({
+      id: t.id,
+      carryOverDate: t.isCarryOver && t.carryOverDate ? t.carryOverDate : previousResetAt,
+    })),
     removed: completed.length,
     carriedOver: kept.length,
   };

@@ -49,7 +49,11 @@ const t = initTRPC.context<TrpcContext>().create({
     }
     if (error.code === 'BAD_REQUEST' && error.message === TRPC_BATCH_TOO_LARGE) {
       // tRPC's own maxBatchSize refusal, said in words a client developer can act on.
-      return { ...shape, message: `batch: at most ${TRPC_MAX_BATCH_SIZE} calls per request`, data: { code: 'BAD_REQUEST' as const, httpStatus: 400 } };
+      return {
+        ...shape,
+        message: `batch: at most ${TRPC_MAX_BATCH_SIZE} calls per request`,
+        data: { code: 'BAD_REQUEST' as const, httpStatus: 400 },
+      };
     }
     if (error.code === 'INTERNAL_SERVER_ERROR') {
       return { ...shape, message: 'Internal server error', data: { code: shape.data.code, httpStatus: 500 } };

@@ -30,7 +30,16 @@ import { MAIN_ID } from '../../ui/SkipLink';
 
 function CheckIcon({ className = 'h-4 w-4' }: { className?: string }) {
   return (
-    <svg viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth={2.5} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      className={className}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2.5}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <path d="m5 12 5 5 9-10" />
     </svg>
   );
@@ -115,7 +124,8 @@ function AccountInformationCard({ user }: { user: CurrentUser }) {
   }, [editing]);
 
   const save = useMutation({
-    mutationFn: (body: { firstName: string; lastName: string; email: string }) => apiRequest('PUT', '/api/auth/profile', body),
+    mutationFn: (body: { firstName: string; lastName: string; email: string }) =>
+      apiRequest('PUT', '/api/auth/profile', body),
     onSuccess: async (answer) => {
       await refreshCurrentUser(queryClient, answer);
       toast({ ...TOASTS.profileUpdated, variant: 'success' });
@@ -123,7 +133,11 @@ function AccountInformationCard({ user }: { user: CurrentUser }) {
       setEditing(false);
     },
     onError: (error) => {
-      toast({ title: TOASTS.updateFailed.title, description: messageOf(error, TOASTS.updateFailed.description), variant: 'destructive' });
+      toast({
+        title: TOASTS.updateFailed.title,
+        description: messageOf(error, TOASTS.updateFailed.description),
+        variant: 'destructive',
+      });
     },
   });
 
@@ -150,7 +164,13 @@ function AccountInformationCard({ user }: { user: CurrentUser }) {
         title={ACCOUNT_COPY.accountInformation}
         action={
           !editing && (
-            <Button ref={editButtonRef} variant="outline" size="sm" className="shrink-0 whitespace-nowrap" onClick={startEditing}>
+            <Button
+              ref={editButtonRef}
+              variant="outline"
+              size="sm"
+              className="shrink-0 whitespace-nowrap"
+              onClick={startEditing}
+            >
               {ACCOUNT_COPY.editProfile}
             </Button>
           )
@@ -213,7 +233,9 @@ function AccountInformationCard({ user }: { user: CurrentUser }) {
             <div>
               <dt className="muted">{ACCOUNT_COPY.plan}</dt>
               <dd className="mt-1">
-                <Badge tone={user.premium ? 'brand' : 'neutral'}>{user.premium ? ACCOUNT_COPY.premium : ACCOUNT_COPY.free}</Badge>
+                <Badge tone={user.premium ? 'brand' : 'neutral'}>
+                  {user.premium ? ACCOUNT_COPY.premium : ACCOUNT_COPY.free}
+                </Badge>
               </dd>
             </div>
           </dl>
@@ -237,7 +259,9 @@ export function ManageAccountPage() {
         <ButtonLink to={ROUTES.home} variant="ghost" size="sm" className="-ml-3">
           <span aria-hidden="true">←</span> {ACCOUNT_COPY.backToHome}
         </ButtonLink>
-        <h1 className="mt-3 text-3xl font-bold tracking-tight text-slate-900 dark:text-white">{ACCOUNT_COPY.heading}</h1>
+        <h1 className="mt-3 text-3xl font-bold tracking-tight text-slate-900 dark:text-white">
+          {ACCOUNT_COPY.heading}
+        </h1>
         <p className="mt-1 muted">{ACCOUNT_COPY.subtitle}</p>
 
         <div className="mt-8 space-y-6">

@@ -57,7 +57,9 @@ export function SubscriptionCard() {
           <div>
             <dt className="muted">{PLANS_COPY.status}</dt>
             <dd className="mt-1">
-              <Badge tone={view.trial ? 'brand' : d.cancelAtPeriodEnd ? 'warning' : 'success'}>{view.statusLabel}</Badge>
+              <Badge tone={view.trial ? 'brand' : d.cancelAtPeriodEnd ? 'warning' : 'success'}>
+                {view.statusLabel}
+              </Badge>
             </dd>
           </div>
           <div>
@@ -88,7 +90,9 @@ export function SubscriptionCard() {
             )
           )}
         </dl>
-        {d.cancelAtPeriodEnd && periodEnd && <p className="mt-4 text-sm muted">{PLANS_COPY.cancellingNote(periodEnd)}</p>}
+        {d.cancelAtPeriodEnd && periodEnd && (
+          <p className="mt-4 text-sm muted">{PLANS_COPY.cancellingNote(periodEnd)}</p>
+        )}
         {view.action === 'addPaymentMethod' && (
           <div className="mt-6">
             <p className="text-sm muted">{PLANS_COPY.addPaymentMethodHint}</p>
@@ -117,7 +121,17 @@ export function SubscriptionCard() {
   );
 }
 
-function CancelDialog({ open, onClose, trial, periodEnd }: { open: boolean; onClose: () => void; trial: boolean; periodEnd: string | null }) {
+function CancelDialog({
+  open,
+  onClose,
+  trial,
+  periodEnd,
+}: {
+  open: boolean;
+  onClose: () => void;
+  trial: boolean;
+  periodEnd: string | null;
+}) {
   const trpc = useTRPC();
   const toast = useToast();
   const refreshPlan = useRefreshPlan();
@@ -132,7 +146,11 @@ function CancelDialog({ open, onClose, trial, periodEnd }: { open: boolean; onCl
         await refreshPlan();
       },
       onError: (error) => {
-        toast({ title: TOASTS.cancellationFailed.title, description: messageOf(error, TOASTS.cancellationFailed.description), variant: 'destructive' });
+        toast({
+          title: TOASTS.cancellationFailed.title,
+          description: messageOf(error, TOASTS.cancellationFailed.description),
+          variant: 'destructive',
+        });
       },
     }),
   );

@@ -1,10 +1,5 @@
 // Words on the Manage Account page (toasts come from TOASTS in src/shared/copy.ts).
-import {
-  DAILY_TASK_LIMIT,
-  FREE_BANK_LIMIT,
-  PREMIUM_PRICE_LABEL,
-  TRIAL_DAYS,
-} from '../../../shared/constants';
+import { DAILY_TASK_LIMIT, FREE_BANK_LIMIT, PREMIUM_PRICE_LABEL, TRIAL_DAYS } from '../../../shared/constants';
 
 export const ACCOUNT_COPY = {
   pageTitle: 'Manage Account',

@@ -16,15 +16,20 @@ import { useBankList, useCreateBankTask, useDailyList } from '../tasks/useTasksD
 export const AI_COPY = {
   title: 'AI Task Suggestions',
   description: 'Ideas for your next tasks, based on the tasks you already have.',
-  privacy: 'Your task titles, descriptions and categories are sent to generate suggestions only when you press Generate.',
+  privacy:
+    'Your task titles, descriptions and categories are sent to generate suggestions only when you press Generate.',
   generate: 'Generate Suggestions',
   generating: 'Generating suggestions...',
   again: 'Generate New Suggestions',
   add: (n: number) => (n > 0 ? `Add to Task Bank (${n})` : 'Add to Task Bank'),
-  added: (n: number) => ({ title: 'Suggestions Added', description: `${n} ${n === 1 ? 'task has' : 'tasks have'} been added to your Task Bank.` }),
+  added: (n: number) => ({
+    title: 'Suggestions Added',
+    description: `${n} ${n === 1 ? 'task has' : 'tasks have'} been added to your Task Bank.`,
+  }),
 } as const;
 
-const isPlaceholder = (s: AiSuggestion) => s.title === AI_FAILURE_SUGGESTION.title && s.description === AI_FAILURE_SUGGESTION.description;
+const isPlaceholder = (s: AiSuggestion) =>
+  s.title === AI_FAILURE_SUGGESTION.title && s.description === AI_FAILURE_SUGGESTION.description;
 
 export default function AiSuggestionsModal({ onClose }: { onClose: () => void }) {
   const trpc = useTRPC();
@@ -124,14 +129,23 @@ export default function AiSuggestionsModal({ onClose }: { onClose: () => void })
         <ul className="space-y-2" data-testid="ai-suggestions">
           {suggestions.map((s, i) =>
             isPlaceholder(s) ? (
-              <li key={i} role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-50">
+              <li
+                key={i}
+                role="alert"
+                className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-50"
+              >
                 <p className="font-medium">{s.title}</p>
                 <p className="text-sm">{s.description}</p>
               </li>
             ) : (
               <li key={i}>
                 <label className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-200 p-3 hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800">
-                  <input type="checkbox" className="mt-1 h-4 w-4 accent-brand-600" checked={selected.has(i)} onChange={() => toggle(i)} />
+                  <input
+                    type="checkbox"
+                    className="mt-1 h-4 w-4 accent-brand-600"
+                    checked={selected.has(i)}
+                    onChange={() => toggle(i)}
+                  />
                   <span className="min-w-0 flex-1">
                     <span className="block font-medium text-slate-900 dark:text-white">{s.title}</span>
                     <span className="mt-0.5 block text-sm muted">{s.description}</span>

@@ -18,10 +18,15 @@ const METRICS: { key: Metric; label: string; colour: string }[] = [
   { key: 'tasks', label: 'Tasks', colour: CHART_PALETTE[2] },
 ];
 
-const valueOf = (d: ActivityDay, m: Metric) => (m === 'sessions' ? d.sessionsCompleted : m === 'focus' ? d.focusTime : d.tasksCompleted);
+const valueOf = (d: ActivityDay, m: Metric) =>
+  m === 'sessions' ? d.sessionsCompleted : m === 'focus' ? d.focusTime : d.tasksCompleted;
 const format = (v: number, m: Metric) => (m === 'focus' ? formatFocusTime(v) : String(Math.round(v * 10) / 10));
 const unit = (v: number, m: Metric) =>
-  m === 'focus' ? formatFocusTime(v) : m === 'sessions' ? `${v} ${v === 1 ? 'session' : 'sessions'}` : `${v} ${v === 1 ? 'task' : 'tasks'}`;
+  m === 'focus'
+    ? formatFocusTime(v)
+    : m === 'sessions'
+      ? `${v} ${v === 1 ? 'session' : 'sessions'}`
+      : `${v} ${v === 1 ? 'task' : 'tasks'}`;
 
 function bestOf(days: ActivityDay[], m: Metric): ActivityDay | null {
   let best: ActivityDay | null = null;
@@ -53,7 +58,8 @@ export function ActivityTrends({ days }: { days: ActivityDay[] }) {
   const y = scaleLinear<number>({ domain: [0, max * 1.1], range: [innerH, 0] });
   const xPoint = scalePoint<string>({ domain: days.map((d) => d.date), range: [0, innerW], padding: 0.3 });
   const xBand = scaleBand<string>({ domain: days.map((d) => d.date), range: [0, innerW], padding: 0.3 });
-  const xOf = (d: ActivityDay) => (metric === 'tasks' ? (xBand(d.date) ?? 0) + xBand.bandwidth() / 2 : (xPoint(d.date) ?? 0));
+  const xOf = (d: ActivityDay) =>
+    metric === 'tasks' ? (xBand(d.date) ?? 0) + xBand.bandwidth() / 2 : (xPoint(d.date) ?? 0);
   const current = active !== null ? days[active] : undefined;
 
   const onKeyDown = (event: KeyboardEvent) => {
@@ -73,7 +79,9 @@ export function ActivityTrends({ days }: { days: ActivityDay[] }) {
             aria-pressed={metric === m.key}
             onClick={() => setMetric(m.key)}
             className={`focus-ring rounded-md px-2.5 py-1 text-xs font-medium ${
-              metric === m.key ? 'bg-white text-slate-900 shadow-sm dark:bg-slate-950 dark:text-white' : 'text-slate-700 dark:text-slate-300'
+              metric === m.key
+                ? 'bg-white text-slate-900 shadow-sm dark:bg-slate-950 dark:text-white'
+                : 'text-slate-700 dark:text-slate-300'
             }`}
           >
             {m.label}
@@ -124,8 +132,21 @@ export function ActivityTrends({ days }: { days: ActivityDay[] }) {
               ))
             ) : (
               <>
-                <AreaClosed<ActivityDay> data={days} x={xOf} y={(d) => y(valueOf(d, metric))} yScale={y} fill={colour} fillOpacity={0.2} />
-                <LinePath<ActivityDay> data={days} x={xOf} y={(d) => y(valueOf(d, metric))} stroke={colour} strokeWidth={2} />
+                <AreaClosed<ActivityDay>
+                  data={days}
+                  x={xOf}
+                  y={(d) => y(valueOf(d, metric))}
+                  yScale={y}
+                  fill={colour}
+                  fillOpacity={0.2}
+                />
+                <LinePath<ActivityDay>
+                  data={days}
+                  x={xOf}
+                  y={(d) => y(valueOf(d, metric))}
+                  stroke={colour}
+                  strokeWidth={2}
+                />
                 {days.map((d, i) => (
                   <circle key={d.date} cx={xOf(d)} cy={y(valueOf(d, metric))} r={active === i ? 5 : 3} fill={colour} />
                 ))}
@@ -133,7 +154,12 @@ export function ActivityTrends({ days }: { days: ActivityDay[] }) {
             )}
             {days.map((d, i) => (
               <g key={d.date}>
-                <text x={xOf(d)} y={innerH + 16} textAnchor="middle" className="fill-slate-600 text-[10px] dark:fill-slate-300">
+                <text
+                  x={xOf(d)}
+                  y={innerH + 16}
+                  textAnchor="middle"
+                  className="fill-slate-600 text-[10px] dark:fill-slate-300"
+                >
                   {dayLabel(d.date).slice(0, 3)}
                 </text>
                 <rect
@@ -161,29 +187,43 @@ export function ActivityTrends({ days }: { days: ActivityDay[] }) {
       <p className="mt-3 text-sm text-slate-700 dark:text-slate-300" data-testid="quick-insights">
         <strong>Quick Insights:</strong>{' '}
         {[
-          mostSessions && `most productive day ${dayLabel(mostSessions.date)} (${unit(mostSessions.sessionsCompleted, 'sessions')})`,
-          longestFocus && `longest focus day ${dayLabel(longestFocus.date)} (${formatFocusTime(longestFocus.focusTime)})`,
+          mostSessions &&
+            `most productive day ${dayLabel(mostSessions.date)} (${unit(mostSessions.sessionsCompleted, 'sessions')})`,
+          longestFocus &&
+            `longest focus day ${dayLabel(longestFocus.date)} (${formatFocusTime(longestFocus.focusTime)})`,
           mostTasks && `most tasks in a single day: ${mostTasks.tasksCompleted}`,
         ]
           .filter(Boolean)
           .join(' · ')}
       </p>
       <details className="mt-2 text-sm">
-        <summary className="focus-ring cursor-pointer rounded text-brand-700 dark:text-brand-300">{ANALYTICS_COPY.showTable}</summary>
+        <summary className="focus-ring cursor-pointer rounded text-brand-700 dark:text-brand-300">
+          {ANALYTICS_COPY.showTable}
+        </summary>
         <table className="mt-2 w-full text-left text-xs">
           <caption className="sr-only">Activity over the last 7 days</caption>
           <thead>
             <tr className="muted">
-              <th scope="col" className="py-1 font-medium">Day</th>
-              <th scope="col" className="py-1 font-medium">Sessions</th>
-              <th scope="col" className="py-1 font-medium">Focus Time</th>
-              <th scope="col" className="py-1 font-medium">Tasks</th>
+              <th scope="col" className="py-1 font-medium">
+                Day
+              </th>
+              <th scope="col" className="py-1 font-medium">
+                Sessions
+              </th>
+              <th scope="col" className="py-1 font-medium">
+                Focus Time
+              </th>
+              <th scope="col" className="py-1 font-medium">
+                Tasks
+              </th>
             </tr>
           </thead>
           <tbody>
             {days.map((d) => (
               <tr key={d.date} className="border-t border-slate-200 dark:border-slate-700">
-                <th scope="row" className="py-1 font-medium">{dayLabel(d.date)}</th>
+                <th scope="row" className="py-1 font-medium">
+                  {dayLabel(d.date)}
+                </th>
                 <td className="py-1">{d.sessionsCompleted}</td>
                 <td className="py-1">{formatFocusTime(d.focusTime)}</td>
                 <td className="py-1">{d.tasksCompleted}</td>

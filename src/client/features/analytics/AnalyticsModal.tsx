@@ -40,7 +40,13 @@ export default function AnalyticsModal({ onClose }: { onClose: () => void }) {
           <div role="alert" className="py-12 text-center">
             <p className="font-semibold text-red-700 dark:text-red-300">{INSIGHTS_COPY.errorTitle}</p>
             <p className="mt-1 text-sm muted">{INSIGHTS_COPY.errorText}</p>
-            <Button variant="outline" size="sm" className="mt-4" loading={query.isFetching} onClick={() => void query.refetch()}>
+            <Button
+              variant="outline"
+              size="sm"
+              className="mt-4"
+              loading={query.isFetching}
+              onClick={() => void query.refetch()}
+            >
               {ANALYTICS_COPY.retry}
             </Button>
           </div>
@@ -56,7 +62,11 @@ export default function AnalyticsModal({ onClose }: { onClose: () => void }) {
 
 function PeriodToggle({ value, onChange }: { value: Period; onChange: (p: Period) => void }) {
   return (
-    <div role="group" aria-label={ANALYTICS_COPY.periodLabel} className="inline-flex rounded-lg bg-slate-100 p-1 dark:bg-slate-800">
+    <div
+      role="group"
+      aria-label={ANALYTICS_COPY.periodLabel}
+      className="inline-flex rounded-lg bg-slate-100 p-1 dark:bg-slate-800"
+    >
       {(
         [
           ['week', ANALYTICS_COPY.thisWeek],
@@ -69,7 +79,9 @@ function PeriodToggle({ value, onChange }: { value: Period; onChange: (p: Period
           aria-pressed={value === key}
           onClick={() => onChange(key)}
           className={`focus-ring rounded-md px-3 py-1.5 text-sm font-medium ${
-            value === key ? 'bg-white text-slate-900 shadow-sm dark:bg-slate-950 dark:text-white' : 'text-slate-700 dark:text-slate-300'
+            value === key
+              ? 'bg-white text-slate-900 shadow-sm dark:bg-slate-950 dark:text-white'
+              : 'text-slate-700 dark:text-slate-300'
           }`}
         >
           {label}
@@ -95,10 +107,22 @@ function FreeView({ data, period }: { data: Analytics; period: Period }) {
   return (
     <div className="space-y-5">
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <StatCard label="Sessions" value={String(week ? data.weeklyStats.sessionsThisWeek : data.totalSessionsCompleted)} testId="stat-sessions" />
+        <StatCard
+          label="Sessions"
+          value={String(week ? data.weeklyStats.sessionsThisWeek : data.totalSessionsCompleted)}
+          testId="stat-sessions"
+        />
         <StatCard label="Current Streak" value={days(data.dailyStreak)} testId="stat-streak" />
-        <StatCard label="Tasks Done" value={String(week ? data.weeklyStats.tasksCompletedThisWeek : data.tasksCompleted)} testId="stat-tasks" />
-        <StatCard label="Focus Time" value={formatFocusTime(week ? data.weeklyStats.focusTimeThisWeek : data.totalFocusTime)} testId="stat-focus" />
+        <StatCard
+          label="Tasks Done"
+          value={String(week ? data.weeklyStats.tasksCompletedThisWeek : data.tasksCompleted)}
+          testId="stat-tasks"
+        />
+        <StatCard
+          label="Focus Time"
+          value={formatFocusTime(week ? data.weeklyStats.focusTimeThisWeek : data.totalFocusTime)}
+          testId="stat-focus"
+        />
       </div>
       <div className="card border-brand-200 bg-brand-50 p-5 dark:border-brand-800 dark:bg-brand-950">
         <h3 className="font-semibold text-slate-900 dark:text-white">{ANALYTICS_COPY.unlockTitle}</h3>
@@ -123,8 +147,10 @@ function FreeView({ data, period }: { data: Analytics; period: Period }) {
 /** Streak card colours change at 1, 3 and 7 days (spec section 2). */
 function streakTone(n: number): string {
   if (n >= 7) return 'border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100';
-  if (n >= 3) return 'border-orange-300 bg-orange-50 text-orange-900 dark:border-orange-800 dark:bg-orange-950 dark:text-orange-100';
-  if (n >= 1) return 'border-amber-300 bg-amber-50 text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100';
+  if (n >= 3)
+    return 'border-orange-300 bg-orange-50 text-orange-900 dark:border-orange-800 dark:bg-orange-950 dark:text-orange-100';
+  if (n >= 1)
+    return 'border-amber-300 bg-amber-50 text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100';
   return 'border-slate-200 bg-white text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100';
 }
 
@@ -141,7 +167,9 @@ function StreakWidget({ streak }: { streak: number }) {
       </p>
       <p className="mt-1 text-sm">
         Level: <strong>{streakLevel(streak)}</strong>
-        {streak === 0 ? ' · Complete a Lock-In session today to start a streak.' : ' · Keep it going with a session today.'}
+        {streak === 0
+          ? ' · Complete a Lock-In session today to start a streak.'
+          : ' · Keep it going with a session today.'}
       </p>
     </div>
   );
@@ -153,10 +181,22 @@ function PremiumView({ data, period }: { data: PremiumAnalytics; period: Period 
   return (
     <div className="space-y-5">
       <div className="grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-5">
-        <StatCard label={week ? 'Sessions This Week' : 'Total Sessions'} value={String(week ? w.sessionsThisWeek : data.totalSessionsCompleted)} testId="stat-sessions" />
+        <StatCard
+          label={week ? 'Sessions This Week' : 'Total Sessions'}
+          value={String(week ? w.sessionsThisWeek : data.totalSessionsCompleted)}
+          testId="stat-sessions"
+        />
         <StatCard label="Current Streak" value={days(data.dailyStreak)} testId="stat-streak" />
-        <StatCard label={week ? 'Tasks This Week' : 'Tasks Completed'} value={String(week ? w.tasksCompletedThisWeek : data.tasksCompleted)} testId="stat-tasks" />
-        <StatCard label={week ? 'Focus Time This Week' : 'Total Focus Time'} value={formatFocusTime(week ? w.focusTimeThisWeek : data.totalFocusTime)} testId="stat-focus" />
+        <StatCard
+          label={week ? 'Tasks This Week' : 'Tasks Completed'}
+          value={String(week ? w.tasksCompletedThisWeek : data.tasksCompleted)}
+          testId="stat-tasks"
+        />
+        <StatCard
+          label={week ? 'Focus Time This Week' : 'Total Focus Time'}
+          value={formatFocusTime(week ? w.focusTimeThisWeek : data.totalFocusTime)}
+          testId="stat-focus"
+        />
         <StatCard
           label="Sessions Ended Early"
           value={String(week ? (w.sessionsEndedEarlyThisWeek ?? 0) : data.sessionsEndedEarly)}
@@ -165,12 +205,13 @@ function PremiumView({ data, period }: { data: PremiumAnalytics; period: Period 
       </div>
       <div className="grid gap-4 md:grid-cols-2">
         <StreakWidget streak={data.dailyStreak} />
-        <div className="rounded-xl border border-brand-200 bg-brand-50 p-4 text-brand-950 dark:border-brand-800 dark:bg-brand-950 dark:text-brand-50" data-testid="best-hours">
+        <div
+          className="rounded-xl border border-brand-200 bg-brand-50 p-4 text-brand-950 dark:border-brand-800 dark:bg-brand-950 dark:text-brand-50"
+          data-testid="best-hours"
+        >
           <p className="text-sm font-medium">{ANALYTICS_COPY.bestHoursTitle}</p>
           <p className="mt-1 font-semibold">{data.bestHours.sentence}</p>
-          <p className="mt-1 text-sm">
-            Average session: {formatFocusTime(data.avgSessionDuration)}
-          </p>
+          <p className="mt-1 text-sm">Average session: {formatFocusTime(data.avgSessionDuration)}</p>
         </div>
       </div>
       <div className="grid gap-4 lg:grid-cols-2">

@@ -15,7 +15,8 @@ export const colourOf = (i: number) => CHART_PALETTE[i % CHART_PALETTE.length]!;
 
 export function CategoryFocus({ stats }: { stats: CategoryStat[] }) {
   const [active, setActive] = useState<number | null>(null);
-  if (stats.length === 0) return <EmptyChart title={INSIGHTS_COPY.categoryEmptyTitle} text={INSIGHTS_COPY.categoryEmptyText} />;
+  if (stats.length === 0)
+    return <EmptyChart title={INSIGHTS_COPY.categoryEmptyTitle} text={INSIGHTS_COPY.categoryEmptyText} />;
   const total = stats.reduce((a, s) => a + s.focusTime, 0);
   const current = active !== null ? stats[active] : undefined;
   const onKeyDown = (event: KeyboardEvent) => {
@@ -37,7 +38,13 @@ export function CategoryFocus({ stats }: { stats: CategoryStat[] }) {
       >
         <svg width={SIZE} height={SIZE} aria-hidden="true">
           <Group top={SIZE / 2} left={SIZE / 2}>
-            <Pie data={stats} pieValue={(d) => d.focusTime} outerRadius={SIZE / 2 - 4} innerRadius={SIZE / 2 - 34} padAngle={0.015}>
+            <Pie
+              data={stats}
+              pieValue={(d) => d.focusTime}
+              outerRadius={SIZE / 2 - 4}
+              innerRadius={SIZE / 2 - 34}
+              padAngle={0.015}
+            >
               {(pie) =>
                 pie.arcs.map((arc, i) => (
                   <path
@@ -86,7 +93,11 @@ export function CategoryFocus({ stats }: { stats: CategoryStat[] }) {
               onMouseLeave={() => setActive(null)}
             >
               <span className="flex min-w-0 items-center gap-2">
-                <span aria-hidden="true" className="h-3 w-3 shrink-0 rounded-sm" style={{ backgroundColor: colourOf(i) }} />
+                <span
+                  aria-hidden="true"
+                  className="h-3 w-3 shrink-0 rounded-sm"
+                  style={{ backgroundColor: colourOf(i) }}
+                />
                 <span className="truncate font-medium text-slate-900 dark:text-white">{s.category}</span>
               </span>
               <span className="shrink-0 muted">

@@ -7,7 +7,8 @@ import { ANALYTICS_COPY } from './copy';
 
 /** Level 0 is the empty cell's own colour; 1–5 step up the palette's first colour. */
 const LEVEL_ALPHA = [0, 0.25, 0.45, 0.65, 0.85, 1];
-const levelStyle = (level: number) => (level === 0 ? undefined : { backgroundColor: `rgba(99, 102, 241, ${LEVEL_ALPHA[level]})` });
+const levelStyle = (level: number) =>
+  level === 0 ? undefined : { backgroundColor: `rgba(99, 102, 241, ${LEVEL_ALPHA[level]})` };
 const EMPTY_CELL = 'bg-slate-100 dark:bg-slate-800';
 
 export const cellLabel = (day: number, hour: number, count: number) =>
@@ -31,13 +32,21 @@ export function FocusHeatmap({ cells }: { cells: HeatmapCell[] | null }) {
 
   const max = Math.max(...cells.map((c) => c.count));
   const onKeyDown = (event: KeyboardEvent) => {
-    const moves: Record<string, [number, number]> = { ArrowRight: [0, 1], ArrowLeft: [0, -1], ArrowDown: [1, 0], ArrowUp: [-1, 0] };
+    const moves: Record<string, [number, number]> = {
+      ArrowRight: [0, 1],
+      ArrowLeft: [0, -1],
+      ArrowDown: [1, 0],
+      ArrowUp: [-1, 0],
+    };
     const move = moves[event.key];
     if (!move) return;
     event.preventDefault();
     setActive((a) => {
       const from = a ?? { day: 0, hour: 0 };
-      return { day: Math.min(6, Math.max(0, from.day + move[0])), hour: Math.min(23, Math.max(0, from.hour + move[1])) };
+      return {
+        day: Math.min(6, Math.max(0, from.day + move[0])),
+        hour: Math.min(23, Math.max(0, from.hour + move[1])),
+      };
     });
   };
   const current = active ? cellLabel(active.day, active.hour, grid[active.day]![active.hour]!) : '';
@@ -57,7 +66,11 @@ export function FocusHeatmap({ cells }: { cells: HeatmapCell[] | null }) {
         onBlur={() => setActive(null)}
         className="focus-ring overflow-x-auto rounded-lg pb-1"
       >
-        <div className="grid min-w-[25rem] gap-[2px]" style={{ gridTemplateColumns: '2.5rem repeat(24, minmax(0.875rem, 1fr))' }} aria-hidden="true">
+        <div
+          className="grid min-w-[25rem] gap-[2px]"
+          style={{ gridTemplateColumns: '2.5rem repeat(24, minmax(0.875rem, 1fr))' }}
+          aria-hidden="true"
+        >
           <span />
           {Array.from({ length: 24 }, (_, h) => (
             <span key={h} className="text-[9px] leading-3 muted">
@@ -93,12 +106,19 @@ export function FocusHeatmap({ cells }: { cells: HeatmapCell[] | null }) {
         <span className="sr-only">Legend, six steps:</span>
         <span>Less</span>
         {LEVEL_ALPHA.map((_, level) => (
-          <span key={level} aria-hidden="true" className={`h-3 w-3 rounded-sm ${level === 0 ? EMPTY_CELL : ''}`} style={levelStyle(level)} />
+          <span
+            key={level}
+            aria-hidden="true"
+            className={`h-3 w-3 rounded-sm ${level === 0 ? EMPTY_CELL : ''}`}
+            style={levelStyle(level)}
+          />
         ))}
         <span>More</span>
       </div>
       <details className="mt-2 text-sm">
-        <summary className="focus-ring cursor-pointer rounded text-brand-700 dark:text-brand-300">{ANALYTICS_COPY.showTable}</summary>
+        <summary className="focus-ring cursor-pointer rounded text-brand-700 dark:text-brand-300">
+          {ANALYTICS_COPY.showTable}
+        </summary>
         <ul className="mt-2 space-y-0.5 text-xs">
           {busiest.map((c) => (
             <li key={`${c.day}-${c.hour}`}>{cellLabel(c.day, c.hour, c.count)}</li>

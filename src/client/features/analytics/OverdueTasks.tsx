@@ -7,11 +7,20 @@ import { CategoryBadge } from '../tasks/parts';
 import { ANALYTICS_COPY } from './copy';
 import { Section } from './Section';
 
-const TONE: Record<ReturnType<typeof overdueColour>, BadgeTone> = { yellow: 'warning', orange: 'orange', red: 'danger' };
+const TONE: Record<ReturnType<typeof overdueColour>, BadgeTone> = {
+  yellow: 'warning',
+  orange: 'orange',
+  red: 'danger',
+};
 
 function dueLabel(date: string): string {
   const [y, m, d] = date.split('-').map(Number);
-  return new Date(Date.UTC(y!, m! - 1, d!)).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+  return new Date(Date.UTC(y!, m! - 1, d!)).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 }
 
 const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
@@ -32,7 +41,11 @@ export function OverdueTasks({ tasks, total, avgDelay }: { tasks: OverdueTask[];
         <>
           <ul className="space-y-2">
             {tasks.map((t) => (
-              <li key={t.id} className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 p-2.5 dark:border-slate-700" data-colour={overdueColour(t.daysOverdue)}>
+              <li
+                key={t.id}
+                className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 p-2.5 dark:border-slate-700"
+                data-colour={overdueColour(t.daysOverdue)}
+              >
                 <div className="min-w-0">
                   <p className="truncate text-sm font-medium text-slate-900 dark:text-white">{t.title}</p>
                   <p className="mt-0.5 flex flex-wrap items-center gap-2 text-xs muted">
@@ -54,7 +67,9 @@ export function OverdueTasks({ tasks, total, avgDelay }: { tasks: OverdueTask[];
       <dl className="mt-3 grid grid-cols-2 gap-2 border-t border-slate-200 pt-3 text-sm dark:border-slate-700">
         <div>
           <dt className="muted">Longest Overdue</dt>
-          <dd className="font-semibold text-slate-900 dark:text-white">{tasks[0] ? days(tasks[0].daysOverdue) : '—'}</dd>
+          <dd className="font-semibold text-slate-900 dark:text-white">
+            {tasks[0] ? days(tasks[0].daysOverdue) : '—'}
+          </dd>
         </div>
         <div>
           <dt className="muted">Avg. Delay</dt>

@@ -31,7 +31,9 @@ export function QuitInsightsCard({ quit }: { quit: QuitInsights }) {
           {quit.hours.length > 0 && (
             <p>
               <span className="muted">Most often around </span>
-              <strong className="text-slate-900 dark:text-white">{quit.hours.map((h) => `${hourLabel(h.hour)} (${h.count})`).join(', ')}</strong>
+              <strong className="text-slate-900 dark:text-white">
+                {quit.hours.map((h) => `${hourLabel(h.hour)} (${h.count})`).join(', ')}
+              </strong>
             </p>
           )}
           {quit.categories.length > 0 && (

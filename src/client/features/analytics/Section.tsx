@@ -1,7 +1,17 @@
 // A dashboard panel: a card with a heading (and an optional badge beside it).
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 
-export function Section({ title, action, testId, children }: { title: string; action?: ReactNode; testId?: string; children: ReactNode }) {
+export function Section({
+  title,
+  action,
+  testId,
+  children,
+}: {
+  title: string;
+  action?: ReactNode;
+  testId?: string;
+  children: ReactNode;
+}) {
   return (
     <section className="card min-w-0 p-4 sm:p-5" data-testid={testId} aria-label={title}>
       <div className="mb-3 flex items-center justify-between gap-2">

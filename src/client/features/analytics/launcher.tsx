@@ -20,7 +20,11 @@ function Loading({ title, onClose }: { title: string; onClose: () => void }) {
   );
 }
 
-export function useInsightsModals(premium: boolean): { openAnalytics: () => void; openAiSuggestions: () => void; modals: ReactNode } {
+export function useInsightsModals(premium: boolean): {
+  openAnalytics: () => void;
+  openAiSuggestions: () => void;
+  modals: ReactNode;
+} {
   const [open, setOpen] = useState<Open>(null);
   const close = useCallback(() => setOpen(null), []);
   const openAnalytics = useCallback(() => setOpen('analytics'), []);

@@ -35,10 +35,20 @@ export function formatTrialEnd(endsAt: Date | null): string {
 
 function Avatar({ user }: { user: CurrentUser }) {
   if (user.profileImageUrl) {
-    return <img src={user.profileImageUrl} alt="" referrerPolicy="no-referrer" className="h-7 w-7 shrink-0 rounded-full object-cover" />;
+    return (
+      <img
+        src={user.profileImageUrl}
+        alt=""
+        referrerPolicy="no-referrer"
+        className="h-7 w-7 shrink-0 rounded-full object-cover"
+      />
+    );
   }
   return (
-    <span aria-hidden="true" className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-brand-100 text-xs font-semibold uppercase text-brand-800 dark:bg-brand-900 dark:text-brand-100">
+    <span
+      aria-hidden="true"
+      className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-brand-100 text-xs font-semibold uppercase text-brand-800 dark:bg-brand-900 dark:text-brand-100"
+    >
       {displayName(user).slice(0, 1)}
     </span>
   );
@@ -51,7 +61,10 @@ export function AccountMenu() {
   const { user, isLoading } = useAuth();
   useTimeZoneSync(user);
   const { plan } = usePlanStatus();
-  const trialInfo: TrialInfo = { active: showTrialEnds(plan), endsAt: plan.trialEndsAt ? new Date(plan.trialEndsAt) : null };
+  const trialInfo: TrialInfo = {
+    active: showTrialEnds(plan),
+    endsAt: plan.trialEndsAt ? new Date(plan.trialEndsAt) : null,
+  };
 
   // 'Loading...' and 'Sign In' stand in a box as tall as the signed-in button (h-10), so the
   // header around them keeps its height when one becomes the other.
@@ -183,12 +196,23 @@ function SignedInMenu({ user, trial }: { user: CurrentUser; trial: TrialInfo }) 
           <p className="truncate px-3 pb-2 pt-1.5 text-xs muted" role="none">
             {user.email}
           </p>
-          <Link role="menuitem" tabIndex={-1} to={ROUTES.manageSubscription} className={ITEM_CLASS} onClick={() => close(false)}>
+          <Link
+            role="menuitem"
+            tabIndex={-1}
+            to={ROUTES.manageSubscription}
+            className={ITEM_CLASS}
+            onClick={() => close(false)}
+          >
             <UserIcon />
             {MENU_COPY.manageAccount}
           </Link>
           {trial.active && (
-            <div role="menuitem" aria-disabled="true" tabIndex={-1} className={`${ITEM_CLASS} cursor-default text-slate-600 dark:text-slate-300`}>
+            <div
+              role="menuitem"
+              aria-disabled="true"
+              tabIndex={-1}
+              className={`${ITEM_CLASS} cursor-default text-slate-600 dark:text-slate-300`}
+            >
               <ClockIcon />
               {MENU_COPY.trialEnds(formatTrialEnd(trial.endsAt))}
             </div>

@@ -12,7 +12,11 @@ export function AuthLayout({ children, below }: { children: ReactNode; below?: R
   return (
     <div className="flex min-h-screen flex-col bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">
       <SiteHeader />
-      <main id={MAIN_ID} tabIndex={-1} className="outline-none flex flex-1 flex-col items-center px-4 pb-10 pt-2 sm:px-6 sm:pt-6">
+      <main
+        id={MAIN_ID}
+        tabIndex={-1}
+        className="outline-none flex flex-1 flex-col items-center px-4 pb-10 pt-2 sm:px-6 sm:pt-6"
+      >
         <div className="w-full max-w-md">{children}</div>
         {below && <div className="mt-8 w-full max-w-md">{below}</div>}
       </main>
@@ -37,7 +41,12 @@ export function AuthLayout({ children, below }: { children: ReactNode; below?: R
 }
 
 /** Icon bubble, heading and text at the top of an auth card. */
-export function AuthCardHeading({ icon, title, subtitle, tone = 'brand' }: {
+export function AuthCardHeading({
+  icon,
+  title,
+  subtitle,
+  tone = 'brand',
+}: {
   icon?: ReactNode;
   title: ReactNode;
   subtitle?: ReactNode;
@@ -50,7 +59,11 @@ export function AuthCardHeading({ icon, title, subtitle, tone = 'brand' }: {
   };
   return (
     <div className="text-center">
-      {icon && <div className={`mx-auto mb-4 flex h-12 w-12 items-center justify-center rounded-full ${tones[tone]}`}>{icon}</div>}
+      {icon && (
+        <div className={`mx-auto mb-4 flex h-12 w-12 items-center justify-center rounded-full ${tones[tone]}`}>
+          {icon}
+        </div>
+      )}
       <h1 className="text-2xl font-bold tracking-tight text-slate-900 dark:text-white">{title}</h1>
       {subtitle && <p className="mt-2 text-sm muted">{subtitle}</p>}
     </div>

@@ -31,7 +31,11 @@ export function ForgotPasswordPage() {
       toast({ ...TOASTS.resetLinkSent, variant: 'success' });
     },
     onError: (error) => {
-      toast({ title: TOASTS.resetEmailFailed.title, description: messageOf(error, TOASTS.resetEmailFailed.description), variant: 'destructive' });
+      toast({
+        title: TOASTS.resetEmailFailed.title,
+        description: messageOf(error, TOASTS.resetEmailFailed.description),
+        variant: 'destructive',
+      });
     },
   });
 
@@ -67,7 +71,11 @@ export function ForgotPasswordPage() {
             <div className="mx-auto mb-4 flex h-12 w-12 items-center justify-center rounded-full bg-emerald-100 text-emerald-700 dark:bg-emerald-900 dark:text-emerald-200">
               <MailIcon />
             </div>
-            <h1 ref={sentHeadingRef} tabIndex={-1} className="text-2xl font-bold tracking-tight text-slate-900 outline-none dark:text-white">
+            <h1
+              ref={sentHeadingRef}
+              tabIndex={-1}
+              className="text-2xl font-bold tracking-tight text-slate-900 outline-none dark:text-white"
+            >
               {AUTH_COPY.emailSentTitle}
             </h1>
             <p className="mt-2 text-sm muted break-words">{AUTH_COPY.emailSentText(sentTo, RESET_LINK_VALID_FOR)}</p>

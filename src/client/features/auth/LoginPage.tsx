@@ -52,7 +52,10 @@ function FeatureBlurbs() {
       {AUTH_COPY.blurbs.map((blurb, i) => {
         const Icon = BLURB_ICONS[i]!;
         return (
-          <li key={blurb.title} className="flex gap-3 rounded-xl bg-white/70 p-4 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900/70 dark:ring-slate-800">
+          <li
+            key={blurb.title}
+            className="flex gap-3 rounded-xl bg-white/70 p-4 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900/70 dark:ring-slate-800"
+          >
             <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-lg bg-brand-100 text-brand-700 dark:bg-brand-900 dark:text-brand-200">
               <Icon className="h-5 w-5" />
             </span>

@@ -37,7 +37,9 @@ export function ResetPasswordPage() {
   const [visible, setVisible] = useState(false);
   const [done, setDone] = useState(false);
   const doneHeadingRef = useRef<HTMLHeadingElement>(null);
-  usePageTitle(token === null ? AUTH_COPY.invalidLinkTitle : done ? AUTH_COPY.resetDoneTitle : AUTH_COPY.resetPageTitle);
+  usePageTitle(
+    token === null ? AUTH_COPY.invalidLinkTitle : done ? AUTH_COPY.resetDoneTitle : AUTH_COPY.resetPageTitle,
+  );
 
   const reset = useMutation({
     mutationFn: () => apiRequest('POST', '/api/reset-password', { token: token ?? '', newPassword: password }),
@@ -48,7 +50,11 @@ export function ResetPasswordPage() {
       toast({ ...TOASTS.passwordReset, variant: 'success' });
     },
     onError: (error) => {
-      toast({ title: TOASTS.resetFailed.title, description: messageOf(error, TOASTS.resetFailed.description), variant: 'destructive' });
+      toast({
+        title: TOASTS.resetFailed.title,
+        description: messageOf(error, TOASTS.resetFailed.description),
+        variant: 'destructive',
+      });
     },
   });
 
@@ -71,7 +77,12 @@ export function ResetPasswordPage() {
     return (
       <AuthLayout>
         <Card className="p-6 sm:p-8">
-          <AuthCardHeading tone="danger" icon={<AlertIcon />} title={AUTH_COPY.invalidLinkTitle} subtitle={AUTH_COPY.invalidLinkText} />
+          <AuthCardHeading
+            tone="danger"
+            icon={<AlertIcon />}
+            title={AUTH_COPY.invalidLinkTitle}
+            subtitle={AUTH_COPY.invalidLinkText}
+          />
           <div className="mt-6 grid gap-3">
             <ButtonLink to={ROUTES.forgotPassword}>{AUTH_COPY.requestNewLink}</ButtonLink>
             <ButtonLink to={ROUTES.login} variant="outline">
@@ -90,7 +101,11 @@ export function ResetPasswordPage() {
           <div className="mx-auto mb-4 flex h-12 w-12 items-center justify-center rounded-full bg-emerald-100 text-emerald-700 dark:bg-emerald-900 dark:text-emerald-200">
             <CheckCircleIcon />
           </div>
-          <h1 ref={doneHeadingRef} tabIndex={-1} className="text-2xl font-bold tracking-tight text-slate-900 outline-none dark:text-white">
+          <h1
+            ref={doneHeadingRef}
+            tabIndex={-1}
+            className="text-2xl font-bold tracking-tight text-slate-900 outline-none dark:text-white"
+          >
             {AUTH_COPY.resetDoneTitle}
           </h1>
           <p className="mt-2 text-sm muted">{AUTH_COPY.resetDoneText}</p>

@@ -56,7 +56,8 @@ export const AUTH_COPY = {
   invalidLinkText: 'This password reset link is invalid or missing. Request a new one to continue.',
   requestNewLink: 'Request New Reset Link',
   resetDoneTitle: 'Password Reset',
-  resetDoneText: 'Your password has been changed and every other session was signed out. Sign in with your new password.',
+  resetDoneText:
+    'Your password has been changed and every other session was signed out. Sign in with your new password.',
   goToLogin: 'Go to Login',
 } as const;
 

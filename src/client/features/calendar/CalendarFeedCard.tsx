@@ -13,7 +13,8 @@ import { useAuth } from '../auth/useAuth';
 
 export const CALENDAR_COPY = {
   title: 'Calendar Feed',
-  description: "Subscribe from Google Calendar, Apple Calendar or Outlook to see your focus sessions and today's focus tasks.",
+  description:
+    "Subscribe from Google Calendar, Apple Calendar or Outlook to see your focus sessions and today's focus tasks.",
   private: 'Keep this address private: anyone who has it can see your sessions and tasks.',
   none: 'No feed yet.',
   create: 'Create Feed URL',

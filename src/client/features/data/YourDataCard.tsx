@@ -16,7 +16,11 @@ import { DATA_COPY, describeImport } from './copy';
 const DOWNLOADS = [
   { href: '/api/export?format=json', label: DATA_COPY.downloadJson, testId: 'download-json' },
   { href: '/api/export?format=csv&what=tasks', label: DATA_COPY.downloadTasksCsv, testId: 'download-tasks-csv' },
-  { href: '/api/export?format=csv&what=sessions', label: DATA_COPY.downloadSessionsCsv, testId: 'download-sessions-csv' },
+  {
+    href: '/api/export?format=csv&what=sessions',
+    label: DATA_COPY.downloadSessionsCsv,
+    testId: 'download-sessions-csv',
+  },
 ] as const;
 
 async function uploadExport(file: File): Promise<ImportResult> {
@@ -57,7 +61,11 @@ export function YourDataCard() {
       await queryClient.invalidateQueries();
     },
     onError: (error) => {
-      toast({ title: DATA_COPY.importFailedTitle, description: messageOf(error, DATA_COPY.importFailedTitle), variant: 'destructive' });
+      toast({
+        title: DATA_COPY.importFailedTitle,
+        description: messageOf(error, DATA_COPY.importFailedTitle),
+        variant: 'destructive',
+      });
     },
   });
 
@@ -76,7 +84,13 @@ export function YourDataCard() {
           <SectionHeading>{DATA_COPY.downloadHeading}</SectionHeading>
           <div className="flex flex-wrap gap-2">
             {DOWNLOADS.map((d) => (
-              <a key={d.href} href={d.href} download className={buttonClass('outline', 'sm', 'no-underline')} data-testid={d.testId}>
+              <a
+                key={d.href}
+                href={d.href}
+                download
+                className={buttonClass('outline', 'sm', 'no-underline')}
+                data-testid={d.testId}
+              >
                 <DownloadIcon />
                 {d.label}
               </a>
@@ -97,7 +111,13 @@ export function YourDataCard() {
             data-testid="import-file"
             onChange={onFile}
           />
-          <Button variant="outline" size="sm" loading={importFile.isPending} aria-describedby={importHintId} onClick={() => fileRef.current?.click()}>
+          <Button
+            variant="outline"
+            size="sm"
+            loading={importFile.isPending}
+            aria-describedby={importHintId}
+            onClick={() => fileRef.current?.click()}
+          >
             {importFile.isPending ? DATA_COPY.importing : DATA_COPY.importButton}
           </Button>
           <p id={importHintId} className="text-xs muted">
@@ -132,7 +152,11 @@ function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose: () => 
       window.location.assign(ROUTES.home);
     },
     onError: (error) => {
-      toast({ title: DATA_COPY.deleteFailedTitle, description: messageOf(error, DATA_COPY.deleteFailedTitle), variant: 'destructive' });
+      toast({
+        title: DATA_COPY.deleteFailedTitle,
+        description: messageOf(error, DATA_COPY.deleteFailedTitle),
+        variant: 'destructive',
+      });
     },
   });
 
@@ -184,7 +208,16 @@ function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose: () => 
 
 function DownloadIcon() {
   return (
-    <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      className="h-4 w-4"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <path d="M12 4v11m0 0-4-4m4 4 4-4M5 20h14" />
     </svg>
   );

@@ -3,7 +3,8 @@ import { IMPORT_MAX_BYTES, type ImportResult } from '../../../shared/data';
 
 export const DATA_COPY = {
   title: 'Your data',
-  description: 'Download everything LockIn keeps about you, bring in an export from another LockIn account, or delete your account.',
+  description:
+    'Download everything LockIn keeps about you, bring in an export from another LockIn account, or delete your account.',
   downloadHeading: 'Download',
   downloadJson: 'All data (JSON)',
   downloadTasksCsv: 'Tasks (CSV)',
@@ -53,7 +54,8 @@ export function describeImport(result: ImportResult): string {
   const skipped = Object.values(result.skipped).reduce((sum, n) => sum + n, 0);
   let text = parts.length > 0 ? `Added ${parts.join(', ')}.` : 'Nothing new to add.';
   if (skipped > 0) text += ` ${plural(skipped, 'item was', 'items were')} already here and kept as they are.`;
-  if (result.skippedRunningSessions > 0) text += ` ${plural(result.skippedRunningSessions, 'running session was', 'running sessions were')} not imported.`;
+  if (result.skippedRunningSessions > 0)
+    text += ` ${plural(result.skippedRunningSessions, 'running session was', 'running sessions were')} not imported.`;
   if (result.streakUpdated) text += ' Your streak was updated.';
   return text;
 }

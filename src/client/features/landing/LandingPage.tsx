@@ -2,13 +2,7 @@
 // ways in. '/api/login' is a server redirect, so links to it are plain <a href>, not router Links.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import {
-  APP_NAME,
-  DAILY_TASK_LIMIT,
-  FREE_BANK_LIMIT,
-  PREMIUM_PRICE_USD,
-  TRIAL_DAYS,
-} from '../../../shared/constants';
+import { APP_NAME, DAILY_TASK_LIMIT, FREE_BANK_LIMIT, PREMIUM_PRICE_USD, TRIAL_DAYS } from '../../../shared/constants';
 import { PUBLIC_COPY } from '../../../shared/copy';
 import { ROUTES } from '../../../shared/routes';
 import { Badge } from '../../ui/Badge';
@@ -41,10 +35,16 @@ export function LandingPage(_props: { mode?: 'signin' | 'signup' }) {
     <PublicLayout
       nav={
         <>
-          <a href="#features" className="hidden rounded-lg px-3 py-2 text-sm font-medium text-slate-700 no-underline hover:text-slate-900 focus-ring sm:inline-block dark:text-slate-300 dark:hover:text-white">
+          <a
+            href="#features"
+            className="hidden rounded-lg px-3 py-2 text-sm font-medium text-slate-700 no-underline hover:text-slate-900 focus-ring sm:inline-block dark:text-slate-300 dark:hover:text-white"
+          >
             Features
           </a>
-          <a href="#pricing" className="hidden rounded-lg px-3 py-2 text-sm font-medium text-slate-700 no-underline hover:text-slate-900 focus-ring sm:inline-block dark:text-slate-300 dark:hover:text-white">
+          <a
+            href="#pricing"
+            className="hidden rounded-lg px-3 py-2 text-sm font-medium text-slate-700 no-underline hover:text-slate-900 focus-ring sm:inline-block dark:text-slate-300 dark:hover:text-white"
+          >
             Pricing
           </a>
           <a href={SIGN_IN_HREF} className={buttonClass('outline', 'sm')}>
@@ -65,30 +65,39 @@ export function LandingPage(_props: { mode?: 'signin' | 'signup' }) {
 function Hero() {
   const lockIn = useLockIn();
   return (
-    <section aria-labelledby="hero-title" className="relative overflow-hidden bg-gradient-to-br from-brand-100 via-brand-50/0 to-violet-100 dark:from-slate-950 dark:via-slate-900 dark:to-slate-950">
-      <div aria-hidden="true" className="pointer-events-none absolute -right-32 -top-32 h-96 w-96 rounded-full bg-brand-300/40 blur-3xl dark:bg-brand-700/30" />
-      <div aria-hidden="true" className="pointer-events-none absolute -bottom-40 -left-24 h-96 w-96 rounded-full bg-violet-300/40 blur-3xl dark:bg-violet-800/30" />
+    <section
+      aria-labelledby="hero-title"
+      className="relative overflow-hidden bg-gradient-to-br from-brand-100 via-brand-50/0 to-violet-100 dark:from-slate-950 dark:via-slate-900 dark:to-slate-950"
+    >
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute -right-32 -top-32 h-96 w-96 rounded-full bg-brand-300/40 blur-3xl dark:bg-brand-700/30"
+      />
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute -bottom-40 -left-24 h-96 w-96 rounded-full bg-violet-300/40 blur-3xl dark:bg-violet-800/30"
+      />
       <div className="relative mx-auto grid max-w-6xl items-center gap-12 px-4 py-16 sm:px-6 sm:py-24 lg:grid-cols-[1.1fr_1fr]">
         <div>
           <p className="inline-flex items-center gap-2 rounded-full border border-brand-200 bg-white/80 px-3 py-1 text-sm font-medium text-brand-800 dark:border-brand-800 dark:bg-slate-900/80 dark:text-brand-200">
             <TimerIcon className="h-4 w-4" />
             Focus sessions for real work
           </p>
-          <h1 id="hero-title" className="mt-6 text-4xl font-extrabold tracking-tight text-slate-900 sm:text-6xl dark:text-white">
+          <h1
+            id="hero-title"
+            className="mt-6 text-4xl font-extrabold tracking-tight text-slate-900 sm:text-6xl dark:text-white"
+          >
             Block out distraction.{' '}
             <span className="bg-gradient-to-r from-brand-600 to-violet-600 bg-clip-text text-transparent dark:from-brand-300 dark:to-violet-300">
               Finish what matters today.
             </span>
           </h1>
           <p className="mt-6 max-w-xl text-lg text-slate-700 dark:text-slate-300">
-            {APP_NAME} keeps your tasks in one bank, narrows today down to {DAILY_TASK_LIMIT} that count, and
-            helps you commit to timed focus sessions until they are done. Build a streak, one day at a time.
+            {APP_NAME} keeps your tasks in one bank, narrows today down to {DAILY_TASK_LIMIT} that count, and helps you
+            commit to timed focus sessions until they are done. Build a streak, one day at a time.
           </p>
           <div className="mt-10 flex flex-col gap-4 sm:flex-row sm:items-center">
-            <Link
-              to={ROUTES.signup}
-              className="btn btn-primary h-14 px-10 text-lg shadow-lg shadow-brand-600/30"
-            >
+            <Link to={ROUTES.signup} className="btn btn-primary h-14 px-10 text-lg shadow-lg shadow-brand-600/30">
               {PUBLIC_COPY.lockIn}
               <ArrowRightIcon />
             </Link>
@@ -168,14 +177,17 @@ function Features() {
             A calmer way to get through your day
           </h2>
           <p className="mt-4 text-lg muted">
-            No endless lists. Choose a handful of tasks, give each one your full attention, and let {APP_NAME} keep score.
+            No endless lists. Choose a handful of tasks, give each one your full attention, and let {APP_NAME} keep
+            score.
           </p>
         </div>
         <ul className="mt-14 grid list-none gap-6 p-0 sm:grid-cols-2 lg:grid-cols-3">
           {FEATURES.map((feature) => (
             <li key={feature.title} className="card p-6 transition-shadow hover:shadow-md">
               <div className="flex items-center justify-between gap-3">
-                <span className={`flex h-12 w-12 items-center justify-center rounded-xl ${feature.tone}`}>{feature.icon}</span>
+                <span className={`flex h-12 w-12 items-center justify-center rounded-xl ${feature.tone}`}>
+                  {feature.icon}
+                </span>
                 {feature.premium && <Badge tone="brand">Premium</Badge>}
               </div>
               <h3 className="mt-5 text-lg font-semibold text-slate-900 dark:text-white">{feature.title}</h3>
@@ -196,7 +208,10 @@ const STEPS = [
 
 function HowItWorks() {
   return (
-    <section aria-labelledby="how-title" className="border-y border-slate-200 bg-slate-50 py-20 dark:border-slate-800 dark:bg-slate-900">
+    <section
+      aria-labelledby="how-title"
+      className="border-y border-slate-200 bg-slate-50 py-20 dark:border-slate-800 dark:bg-slate-900"
+    >
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <h2 id="how-title" className={`text-center ${sectionHeading}`}>
           How it works
@@ -204,7 +219,10 @@ function HowItWorks() {
         <ol className="mt-12 grid list-none gap-8 p-0 md:grid-cols-3">
           {STEPS.map((step, index) => (
             <li key={step.title} className="flex gap-4">
-              <span className="flex h-10 w-10 flex-none items-center justify-center rounded-full bg-brand-600 text-base font-bold text-white" aria-hidden="true">
+              <span
+                className="flex h-10 w-10 flex-none items-center justify-center rounded-full bg-brand-600 text-base font-bold text-white"
+                aria-hidden="true"
+              >
                 {index + 1}
               </span>
               <div>
@@ -243,7 +261,9 @@ function PlanFeatures({ items, highlight }: { items: string[]; highlight?: boole
     <ul className="mt-8 list-none space-y-3 p-0">
       {items.map((item) => (
         <li key={item} className="flex items-start gap-3 text-sm text-slate-800 dark:text-slate-200">
-          <span className={`mt-0.5 flex h-5 w-5 flex-none items-center justify-center rounded-full ${highlight ? 'bg-brand-600 text-white' : 'bg-emerald-100 text-emerald-800 dark:bg-emerald-900 dark:text-emerald-100'}`}>
+          <span
+            className={`mt-0.5 flex h-5 w-5 flex-none items-center justify-center rounded-full ${highlight ? 'bg-brand-600 text-white' : 'bg-emerald-100 text-emerald-800 dark:bg-emerald-900 dark:text-emerald-100'}`}
+          >
             <CheckIcon className="h-3.5 w-3.5" />
           </span>
           {item}
@@ -282,7 +302,10 @@ function Pricing() {
             </div>
           </article>
 
-          <article aria-labelledby="plan-premium" className="card relative flex flex-col border-2 border-brand-600 p-8 shadow-xl shadow-brand-600/10 dark:border-brand-400">
+          <article
+            aria-labelledby="plan-premium"
+            className="card relative flex flex-col border-2 border-brand-600 p-8 shadow-xl shadow-brand-600/10 dark:border-brand-400"
+          >
             <span className="absolute -top-3.5 left-8 rounded-full bg-brand-600 px-3 py-1 text-xs font-semibold uppercase tracking-wide text-white">
               {TRIAL_DAYS}-day free trial
             </span>
@@ -291,7 +314,9 @@ function Pricing() {
             </h3>
             <p className="mt-2 text-sm muted">For people who want to understand and sharpen how they focus.</p>
             <p className="mt-6 flex items-baseline gap-1">
-              <span className="text-5xl font-extrabold tracking-tight text-slate-900 dark:text-white">${PREMIUM_PRICE_USD}</span>
+              <span className="text-5xl font-extrabold tracking-tight text-slate-900 dark:text-white">
+                ${PREMIUM_PRICE_USD}
+              </span>
               <span className="text-base muted">/month</span>
             </p>
             <p className="mt-2 text-sm font-medium text-emerald-800 dark:text-emerald-300">
@@ -314,8 +339,14 @@ function ClosingCall() {
   return (
     <section aria-labelledby="cta-title" className="px-4 pb-20 sm:px-6 sm:pb-24">
       <div className="relative mx-auto max-w-5xl overflow-hidden rounded-3xl bg-gradient-to-br from-brand-700 to-violet-700 px-6 py-14 text-center shadow-xl sm:px-12">
-        <div aria-hidden="true" className="pointer-events-none absolute -right-16 -top-16 h-56 w-56 rounded-full bg-white/10" />
-        <div aria-hidden="true" className="pointer-events-none absolute -bottom-20 -left-10 h-56 w-56 rounded-full bg-white/10" />
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute -right-16 -top-16 h-56 w-56 rounded-full bg-white/10"
+        />
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute -bottom-20 -left-10 h-56 w-56 rounded-full bg-white/10"
+        />
         <h2 id="cta-title" className="relative text-3xl font-bold tracking-tight text-white sm:text-4xl">
           Ready to lock in?
         </h2>
@@ -323,7 +354,10 @@ function ClosingCall() {
           Create your free account in under a minute and start your first focus session today.
         </p>
         <div className="relative mt-8 flex justify-center">
-          <Link to={ROUTES.login} className="btn h-12 bg-white px-8 text-base font-semibold text-brand-800 shadow hover:bg-brand-50 focus-visible:ring-white focus-visible:ring-offset-brand-700">
+          <Link
+            to={ROUTES.login}
+            className="btn h-12 bg-white px-8 text-base font-semibold text-brand-800 shadow hover:bg-brand-50 focus-visible:ring-white focus-visible:ring-offset-brand-700"
+          >
             {PUBLIC_COPY.createAccount}
           </Link>
         </div>

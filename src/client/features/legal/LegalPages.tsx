@@ -53,8 +53,8 @@ const changesSection = (what: string): LegalSection => ({
   body: (
     <p>
       We may update this {what} as {APP_NAME} grows. The date at the top of the page always shows the current version.
-      If a change materially affects how we treat your information or your subscription, we will tell you in the app or by
-      email before it takes effect.
+      If a change materially affects how we treat your information or your subscription, we will tell you in the app or
+      by email before it takes effect.
     </p>
   ),
 });
@@ -67,9 +67,9 @@ const PRIVACY_SECTIONS: LegalSection[] = [
     title: 'Who we are',
     body: (
       <p>
-        {APP_NAME} is a focus and daily task app. This policy explains what information we collect when you use it, why we
-        need it, who we share it with, and the choices you have. We keep it short on purpose: we collect only what the app
-        needs to work.
+        {APP_NAME} is a focus and daily task app. This policy explains what information we collect when you use it, why
+        we need it, who we share it with, and the choices you have. We keep it short on purpose: we collect only what
+        the app needs to work.
       </p>
     ),
   },
@@ -83,33 +83,33 @@ const PRIVACY_SECTIONS: LegalSection[] = [
           items={[
             <>
               <strong>Account details:</strong> your first and last name, email address and a password. Passwords are
-              stored only as a salted one-way hash; we can never read them. If you sign in with another provider, we receive
-              your name, email address and, if you have one, your profile picture from that provider.
+              stored only as a salted one-way hash; we can never read them. If you sign in with another provider, we
+              receive your name, email address and, if you have one, your profile picture from that provider.
             </>,
             <>
               <strong>Your tasks:</strong> the tasks in your Task Bank and on Today's Focus, their descriptions and
               categories, your custom categories, and whether each task is complete.
             </>,
             <>
-              <strong>Focus sessions:</strong> when a Lock-In session starts and ends, its length, its goal, and whether you
-              finished it or ended it early. Streaks and analytics are calculated from these records.
+              <strong>Focus sessions:</strong> when a Lock-In session starts and ends, its length, its goal, and whether
+              you finished it or ended it early. Streaks and analytics are calculated from these records.
             </>,
             <>
               <strong>Your time zone,</strong> so that "today", streaks and weekly figures follow your own calendar day.
             </>,
             <>
-              <strong>Subscription status:</strong> your plan, trial dates and billing dates. Card details are entered on
-              our payment provider's page and never reach our servers.
+              <strong>Subscription status:</strong> your plan, trial dates and billing dates. Card details are entered
+              on our payment provider's page and never reach our servers.
             </>,
             <>
-              <strong>Security records:</strong> your sign-in sessions and short-lived server logs (such as IP address and
-              the page requested), used to keep accounts safe and to stop abuse.
+              <strong>Security records:</strong> your sign-in sessions and short-lived server logs (such as IP address
+              and the page requested), used to keep accounts safe and to stop abuse.
             </>,
           ]}
         />
         <p>
-          If you use Lock-In Mode without an account, your session history (the latest {LOCAL_HISTORY_LIMIT} sessions) and
-          streak are kept only in your browser's storage and are never sent to us.
+          If you use Lock-In Mode without an account, your session history (the latest {LOCAL_HISTORY_LIMIT} sessions)
+          and streak are kept only in your browser's storage and are never sent to us.
         </p>
       </>
     ),
@@ -141,8 +141,9 @@ const PRIVACY_SECTIONS: LegalSection[] = [
     body: (
       <>
         <KeyPoint>
-          AI task suggestions send the content of your tasks (titles, descriptions and categories) to our AI provider only
-          when you trigger them, by choosing to generate suggestions. Nothing is sent to an AI provider in the background.
+          AI task suggestions send the content of your tasks (titles, descriptions and categories) to our AI provider
+          only when you trigger them, by choosing to generate suggestions. Nothing is sent to an AI provider in the
+          background.
         </KeyPoint>
         <p>
           The AI provider uses that content to produce suggestions and returns them to us; we show them to you and you
@@ -157,9 +158,9 @@ const PRIVACY_SECTIONS: LegalSection[] = [
     title: 'Payments',
     body: (
       <p>
-        Subscriptions are paid through a card payment provider on its hosted checkout page. The payment provider collects
-        and processes your card details under its own privacy policy; we receive only what we need to manage your plan,
-        such as whether the payment succeeded and when the next billing date is.
+        Subscriptions are paid through a card payment provider on its hosted checkout page. The payment provider
+        collects and processes your card details under its own privacy policy; we receive only what we need to manage
+        your plan, such as whether the payment succeeded and when the next billing date is.
       </p>
     ),
   },
@@ -178,7 +179,10 @@ const PRIVACY_SECTIONS: LegalSection[] = [
     title: 'Who we share it with',
     body: (
       <>
-        <p>We share information only with the service providers that help us run {APP_NAME}, and only what each one needs:</p>
+        <p>
+          We share information only with the service providers that help us run {APP_NAME}, and only what each one
+          needs:
+        </p>
         <Bullets
           items={[
             'Our hosting and database providers, which store the app and its data.',
@@ -187,7 +191,9 @@ const PRIVACY_SECTIONS: LegalSection[] = [
             'Our email delivery provider, to send the emails you request.',
           ]}
         />
-        <p>We may also disclose information when the law requires it, or to protect the rights and safety of our users.</p>
+        <p>
+          We may also disclose information when the law requires it, or to protect the rights and safety of our users.
+        </p>
       </>
     ),
   },
@@ -196,9 +202,9 @@ const PRIVACY_SECTIONS: LegalSection[] = [
     title: 'How long we keep it',
     body: (
       <p>
-        We keep your account information, tasks and focus sessions for as long as you have an account. When you ask us to
-        delete your account, we delete this information within 30 days, except for records we must keep by law (such as
-        billing records). Sign-in sessions expire after {SESSION_DAYS} days without use.
+        We keep your account information, tasks and focus sessions for as long as you have an account. When you ask us
+        to delete your account, we delete this information within 30 days, except for records we must keep by law (such
+        as billing records). Sign-in sessions expire after {SESSION_DAYS} days without use.
       </p>
     ),
   },
@@ -217,8 +223,8 @@ const PRIVACY_SECTIONS: LegalSection[] = [
           ]}
         />
         <p>
-          To make a request, write to <SupportEmail />. Depending on where you live, you may also have the right to object
-          to processing or to complain to your data protection authority.
+          To make a request, write to <SupportEmail />. Depending on where you live, you may also have the right to
+          object to processing or to complain to your data protection authority.
         </p>
       </>
     ),
@@ -229,8 +235,8 @@ const PRIVACY_SECTIONS: LegalSection[] = [
     body: (
       <p>
         You must be at least {MINIMUM_AGE} years old to use {APP_NAME}. We do not knowingly collect information from
-        children under {MINIMUM_AGE}. If you believe a child under {MINIMUM_AGE} has created an account, contact us and we
-        will delete it.
+        children under {MINIMUM_AGE}. If you believe a child under {MINIMUM_AGE} has created an account, contact us and
+        we will delete it.
       </p>
     ),
   },
@@ -239,9 +245,9 @@ const PRIVACY_SECTIONS: LegalSection[] = [
     title: 'Security',
     body: (
       <p>
-        Connections to {APP_NAME} are encrypted, passwords are stored only as strong one-way hashes, and sign-in tokens are
-        stored only in hashed form. No system is perfectly secure, but we work to protect your information and will tell
-        you promptly if a breach affects you.
+        Connections to {APP_NAME} are encrypted, passwords are stored only as strong one-way hashes, and sign-in tokens
+        are stored only in hashed form. No system is perfectly secure, but we work to protect your information and will
+        tell you promptly if a breach affects you.
       </p>
     ),
   },
@@ -255,8 +261,8 @@ export function PrivacyPolicyPage() {
       title="Privacy Policy"
       summary={
         <p>
-          In short: we collect only what {APP_NAME} needs to work, we never sell it or use it for advertising, and your tasks
-          go to an AI provider only when you ask for AI suggestions.
+          In short: we collect only what {APP_NAME} needs to work, we never sell it or use it for advertising, and your
+          tasks go to an AI provider only when you ask for AI suggestions.
         </p>
       }
       sections={PRIVACY_SECTIONS}
@@ -273,7 +279,8 @@ const TERMS_SECTIONS: LegalSection[] = [
     body: (
       <p>
         These terms govern your use of {APP_NAME}. By creating an account or using the app, you agree to them and to our{' '}
-        <PageLink to={ROUTES.privacyPolicy}>Privacy Policy</PageLink>. If you do not agree, please do not use {APP_NAME}.
+        <PageLink to={ROUTES.privacyPolicy}>Privacy Policy</PageLink>. If you do not agree, please do not use {APP_NAME}
+        .
       </p>
     ),
   },
@@ -282,8 +289,8 @@ const TERMS_SECTIONS: LegalSection[] = [
     title: `Who can use ${APP_NAME}`,
     body: (
       <KeyPoint>
-        You must be at least {MINIMUM_AGE} years old to use {APP_NAME}. If you are under the age of majority where you live,
-        you confirm that a parent or guardian has read and agreed to these terms with you.
+        You must be at least {MINIMUM_AGE} years old to use {APP_NAME}. If you are under the age of majority where you
+        live, you confirm that a parent or guardian has read and agreed to these terms with you.
       </KeyPoint>
     ),
   },
@@ -304,18 +311,18 @@ const TERMS_SECTIONS: LegalSection[] = [
     body: (
       <>
         <p>
-          <strong>Free (Basic).</strong> Free users get core Lock-In Mode and basic task tracking: a Daily Focus list of up
-          to {DAILY_TASK_LIMIT} tasks, completion tracking, basic organisation and a Task Bank of up to {FREE_BANK_LIMIT}{' '}
-          tasks.
+          <strong>Free (Basic).</strong> Free users get core Lock-In Mode and basic task tracking: a Daily Focus list of
+          up to {DAILY_TASK_LIMIT} tasks, completion tracking, basic organisation and a Task Bank of up to{' '}
+          {FREE_BANK_LIMIT} tasks.
         </p>
         <p>
-          <strong>Premium.</strong> Premium users get AI task suggestions, comprehensive productivity analytics and focus
-          optimisation (focus-time recommendations), as well as enhanced Lock-In mode, calendar integration and an unlimited
-          Task Bank.
+          <strong>Premium.</strong> Premium users get AI task suggestions, comprehensive productivity analytics and
+          focus optimisation (focus-time recommendations), as well as enhanced Lock-In mode, calendar integration and an
+          unlimited Task Bank.
         </p>
         <KeyPoint>
-          AI task suggestions and productivity analytics are Premium features. They are available only while your account
-          has an active Premium subscription or free trial.
+          AI task suggestions and productivity analytics are Premium features. They are available only while your
+          account has an active Premium subscription or free trial.
         </KeyPoint>
       </>
     ),
@@ -326,12 +333,13 @@ const TERMS_SECTIONS: LegalSection[] = [
     body: (
       <>
         <p>
-          Premium costs {PREMIUM_PRICE_LABEL}. New Premium subscribers can start with a {TRIAL_DAYS}-day free trial, once
-          per account. Unless you cancel before the trial ends, your subscription continues at {PREMIUM_PRICE_LABEL}.
+          Premium costs {PREMIUM_PRICE_LABEL}. New Premium subscribers can start with a {TRIAL_DAYS}-day free trial,
+          once per account. Unless you cancel before the trial ends, your subscription continues at{' '}
+          {PREMIUM_PRICE_LABEL}.
         </p>
         <p>
-          Payments are taken by our card payment provider through its hosted checkout page. Your subscription renews every
-          month until you cancel it. Prices may change; we will tell you before a new price applies to you.
+          Payments are taken by our card payment provider through its hosted checkout page. Your subscription renews
+          every month until you cancel it. Prices may change; we will tell you before a new price applies to you.
         </p>
       </>
     ),
@@ -343,12 +351,12 @@ const TERMS_SECTIONS: LegalSection[] = [
       <>
         <p>You can cancel at any time from the Manage Account page.</p>
         <KeyPoint>
-          When you cancel a paid subscription, you keep Premium until the end of the billing period you have already paid
-          for. After that, your account moves to the Free plan.
+          When you cancel a paid subscription, you keep Premium until the end of the billing period you have already
+          paid for. After that, your account moves to the Free plan.
         </KeyPoint>
         <p>
-          If you cancel during your free trial, Premium ends straight away and you are not charged. Your tasks stay in your
-          account either way; on the Free plan the Free limits apply to adding new ones.
+          If you cancel during your free trial, Premium ends straight away and you are not charged. Your tasks stay in
+          your account either way; on the Free plan the Free limits apply to adding new ones.
         </p>
       </>
     ),
@@ -359,7 +367,8 @@ const TERMS_SECTIONS: LegalSection[] = [
     body: (
       <p>
         Payments are processed by our payment provider, and refunds are at the payment provider's discretion under its
-        policies. If you believe you were charged in error, contact us at <SupportEmail /> and we will help you raise it.
+        policies. If you believe you were charged in error, contact us at <SupportEmail /> and we will help you raise
+        it.
       </p>
     ),
   },
@@ -368,9 +377,9 @@ const TERMS_SECTIONS: LegalSection[] = [
     title: 'AI suggestions',
     body: (
       <p>
-        When you trigger AI task suggestions, the content of your tasks is sent to our AI provider to generate them. Nothing
-        is sent unless you ask. Suggestions are produced automatically and may be inaccurate or unsuitable; you decide which
-        ones to keep.
+        When you trigger AI task suggestions, the content of your tasks is sent to our AI provider to generate them.
+        Nothing is sent unless you ask. Suggestions are produced automatically and may be inaccurate or unsuitable; you
+        decide which ones to keep.
       </p>
     ),
   },
@@ -396,8 +405,8 @@ const TERMS_SECTIONS: LegalSection[] = [
     title: 'Your content',
     body: (
       <p>
-        Your tasks, goals and categories belong to you. You give us permission to store and process them only to provide
-        {' '}{APP_NAME} to you, as described in the Privacy Policy.
+        Your tasks, goals and categories belong to you. You give us permission to store and process them only to provide{' '}
+        {APP_NAME} to you, as described in the Privacy Policy.
       </p>
     ),
   },
@@ -407,8 +416,9 @@ const TERMS_SECTIONS: LegalSection[] = [
     body: (
       <>
         <p>
-          We work hard to keep {APP_NAME} available and reliable, but it is provided "as is", without warranties of any kind.
-          We may change, add or remove features, and we will give notice before removing a paid feature you rely on.
+          We work hard to keep {APP_NAME} available and reliable, but it is provided "as is", without warranties of any
+          kind. We may change, add or remove features, and we will give notice before removing a paid feature you rely
+          on.
         </p>
         <p>
           To the extent the law allows, {APP_NAME} is not liable for indirect or consequential losses, and our total
@@ -422,8 +432,8 @@ const TERMS_SECTIONS: LegalSection[] = [
     title: 'Ending your use',
     body: (
       <p>
-        You can stop using {APP_NAME} and ask us to delete your account at any time. We may suspend or close accounts that
-        seriously or repeatedly break these terms; where we can, we will warn you first.
+        You can stop using {APP_NAME} and ask us to delete your account at any time. We may suspend or close accounts
+        that seriously or repeatedly break these terms; where we can, we will warn you first.
       </p>
     ),
   },
@@ -437,9 +447,9 @@ export function TermsOfServicePage() {
       title="Terms of Service"
       summary={
         <p>
-          The short version: you must be {MINIMUM_AGE} or older, the Free plan stays free, Premium is {PREMIUM_PRICE_LABEL}{' '}
-          after an optional {TRIAL_DAYS}-day trial, and if you cancel you keep Premium until the end of the period you paid
-          for.
+          The short version: you must be {MINIMUM_AGE} or older, the Free plan stays free, Premium is{' '}
+          {PREMIUM_PRICE_LABEL} after an optional {TRIAL_DAYS}-day trial, and if you cancel you keep Premium until the
+          end of the period you paid for.
         </p>
       }
       sections={TERMS_SECTIONS}
@@ -466,7 +476,8 @@ const STORED_ITEMS: StoredItem[] = [
   {
     name: 'Sign-in security cookie',
     kind: 'Cookie · strictly necessary',
-    purpose: 'Set only while you sign in with another provider, to link the sign-in request to its answer and block forged sign-ins.',
+    purpose:
+      'Set only while you sign in with another provider, to link the sign-in request to its answer and block forged sign-ins.',
     lifetime: 'A few minutes; removed when sign-in finishes',
   },
   {
@@ -483,7 +494,9 @@ function StoredItems() {
       {STORED_ITEMS.map((item) => (
         <li key={item.name} className="card p-4 sm:p-5">
           <p className="break-words font-mono text-sm font-semibold text-slate-900 dark:text-white">{item.name}</p>
-          <p className="mt-1 text-xs font-medium uppercase tracking-wide text-brand-700 dark:text-brand-300">{item.kind}</p>
+          <p className="mt-1 text-xs font-medium uppercase tracking-wide text-brand-700 dark:text-brand-300">
+            {item.kind}
+          </p>
           <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-[6rem_1fr]">
             <dt className="font-medium text-slate-900 dark:text-white">Purpose</dt>
             <dd className="m-0">{item.purpose}</dd>
@@ -512,8 +525,9 @@ const COOKIE_SECTIONS: LegalSection[] = [
     title: 'No advertising or tracking cookies',
     body: (
       <KeyPoint>
-        {APP_NAME} does not use advertising cookies or tracking cookies, and we do not let advertisers or analytics companies
-        set cookies through our app. The session cookie that keeps you signed in is strictly necessary for the app to work.
+        {APP_NAME} does not use advertising cookies or tracking cookies, and we do not let advertisers or analytics
+        companies set cookies through our app. The session cookie that keeps you signed in is strictly necessary for the
+        app to work.
       </KeyPoint>
     ),
   },
@@ -527,10 +541,10 @@ const COOKIE_SECTIONS: LegalSection[] = [
     title: "Our payment provider's cookies",
     body: (
       <p>
-        When you start or manage a Premium subscription, you are taken to our card payment provider's hosted checkout page.
-        The payment provider's cookies are used there during payment, for example to process the payment securely and to
-        prevent fraud. Those cookies are set by the payment provider, not by {APP_NAME}, and are governed by its own cookie
-        policy.
+        When you start or manage a Premium subscription, you are taken to our card payment provider's hosted checkout
+        page. The payment provider's cookies are used there during payment, for example to process the payment securely
+        and to prevent fraud. Those cookies are set by the payment provider, not by {APP_NAME}, and are governed by its
+        own cookie policy.
       </p>
     ),
   },
@@ -539,9 +553,9 @@ const COOKIE_SECTIONS: LegalSection[] = [
     title: 'Managing cookies',
     body: (
       <p>
-        You can see and delete cookies in your browser's settings. If you block the session cookie, you will not be able to
-        stay signed in, because {APP_NAME} cannot tell your requests apart from anyone else's without it. Because we use no
-        optional cookies, there is nothing to switch off and no cookie banner to click through.
+        You can see and delete cookies in your browser's settings. If you block the session cookie, you will not be able
+        to stay signed in, because {APP_NAME} cannot tell your requests apart from anyone else's without it. Because we
+        use no optional cookies, there is nothing to switch off and no cookie banner to click through.
       </p>
     ),
   },

@@ -18,7 +18,12 @@ function prefersReducedMotion(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
-export function CelebrationDialog({ celebration, onClose, onStartAnother, onViewStats }: {
+export function CelebrationDialog({
+  celebration,
+  onClose,
+  onStartAnother,
+  onViewStats,
+}: {
   celebration: Celebration | null;
   onClose: () => void;
   onStartAnother: () => void;
@@ -66,12 +71,20 @@ export function CelebrationDialog({ celebration, onClose, onStartAnother, onView
       }
     >
       {open && !reduced && (
-        <canvas ref={canvasRef} aria-hidden="true" data-testid="confetti" className="pointer-events-none fixed inset-0 z-10 h-full w-full" />
+        <canvas
+          ref={canvasRef}
+          aria-hidden="true"
+          data-testid="confetti"
+          className="pointer-events-none fixed inset-0 z-10 h-full w-full"
+        />
       )}
       {celebration && (
         <div className="text-center">
           <p className="text-sm muted">You focused for</p>
-          <p className="mt-1 text-5xl font-extrabold tracking-tight text-brand-700 dark:text-brand-300" data-testid="focus-time">
+          <p
+            className="mt-1 text-5xl font-extrabold tracking-tight text-brand-700 dark:text-brand-300"
+            data-testid="focus-time"
+          >
             {formatFocusTime(celebration.minutes)}
           </p>
           <p className="mx-auto mt-4 max-w-sm text-balance text-slate-800 dark:text-slate-200" data-testid="motivation">

@@ -21,9 +21,25 @@ interface Row {
   outcome: 'completed' | 'quit' | 'active';
 }
 
-export function FocusStatsDialog({ open, onClose, signedIn, timeZone }: { open: boolean; onClose: () => void; signedIn: boolean; timeZone: string }) {
+export function FocusStatsDialog({
+  open,
+  onClose,
+  signedIn,
+  timeZone,
+}: {
+  open: boolean;
+  onClose: () => void;
+  signedIn: boolean;
+  timeZone: string;
+}) {
   return (
-    <Dialog open={open} onClose={onClose} title={LOCKIN_COPY.statsTitle} description={`Your ${FOCUS_STATS_LIMIT} most recent Lock-In sessions.`} size="lg">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={LOCKIN_COPY.statsTitle}
+      description={`Your ${FOCUS_STATS_LIMIT} most recent Lock-In sessions.`}
+      size="lg"
+    >
       {open && (signedIn ? <ServerStats /> : <LocalStats timeZone={timeZone} />)}
     </Dialog>
   );
@@ -74,12 +90,32 @@ function LocalStats({ timeZone }: { timeZone: string }) {
         })),
     [],
   );
-  return <StatsBody rows={rows} streak={readLocalStreak(localStorage, timeZone, new Date())} loading={false} error={false} onRetry={() => {}} />;
+  return (
+    <StatsBody
+      rows={rows}
+      streak={readLocalStreak(localStorage, timeZone, new Date())}
+      loading={false}
+      error={false}
+      onRetry={() => {}}
+    />
+  );
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+const dateFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
 
-function StatsBody({ rows, streak, streakLoading = false, loading, error, onRetry }: {
+function StatsBody({
+  rows,
+  streak,
+  streakLoading = false,
+  loading,
+  error,
+  onRetry,
+}: {
   rows: Row[];
   streak: number;
   streakLoading?: boolean;
@@ -97,7 +133,10 @@ function StatsBody({ rows, streak, streakLoading = false, loading, error, onRetr
           Loading your sessions…
         </p>
       ) : error ? (
-        <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-red-200 p-4 text-red-800 dark:border-red-800 dark:text-red-200">
+        <div
+          role="alert"
+          className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-red-200 p-4 text-red-800 dark:border-red-800 dark:text-red-200"
+        >
           <p className="text-sm font-medium">Could not load your sessions.</p>
           <Button variant="outline" size="sm" onClick={onRetry}>
             Try again
@@ -115,13 +154,17 @@ function StatsBody({ rows, streak, streakLoading = false, loading, error, onRetr
             <Figure label="Completed" value={String(completed)} />
             <Figure label="Focus Time" value={formatFocusTime(focusMinutes)} />
           </dl>
-          <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-slate-700 dark:border-slate-700" aria-label="Recent sessions">
+          <ul
+            className="divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-slate-700 dark:border-slate-700"
+            aria-label="Recent sessions"
+          >
             {rows.map((r) => (
               <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 p-3" data-testid="stats-row">
                 <div className="min-w-0">
                   <p className="truncate font-medium text-slate-900 dark:text-white">{r.title}</p>
                   <p className="text-xs muted">
-                    {dateFormat.format(new Date(r.start))} · {formatFocusTime(r.actualMinutes)} of {formatFocusTime(r.goalMinutes)}
+                    {dateFormat.format(new Date(r.start))} · {formatFocusTime(r.actualMinutes)} of{' '}
+                    {formatFocusTime(r.goalMinutes)}
                   </p>
                 </div>
                 <div className="flex items-center gap-2">
@@ -147,7 +190,11 @@ function Figure({ label, value }: { label: string; value: string }) {
 }
 
 function Outcome({ outcome }: { outcome: Row['outcome'] }) {
-  if (outcome === 'completed') return <span className="badge bg-emerald-100 text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100">Completed</span>;
-  if (outcome === 'quit') return <span className="badge bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100">Ended early</span>;
+  if (outcome === 'completed')
+    return (
+      <span className="badge bg-emerald-100 text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100">Completed</span>
+    );
+  if (outcome === 'quit')
+    return <span className="badge bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100">Ended early</span>;
   return <span className="badge bg-brand-100 text-brand-900 dark:bg-brand-900 dark:text-brand-100">Running</span>;
 }

@@ -49,7 +49,12 @@ export function ImportOffer({ onImported }: { onImported: () => void }) {
                       variant: 'success',
                     });
                   },
-                  onError: () => toast({ title: 'Import failed', description: 'Your sessions are still in this browser. Please try again later.', variant: 'destructive' }),
+                  onError: () =>
+                    toast({
+                      title: 'Import failed',
+                      description: 'Your sessions are still in this browser. Please try again later.',
+                      variant: 'destructive',
+                    }),
                 },
               )
             }

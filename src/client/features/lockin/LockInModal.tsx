@@ -46,7 +46,9 @@ export function LockInModal(props: LockInModalProps) {
       <div data-testid="lockin-modal" data-step={step}>
         {step === 'setup' && <SetupStep {...props} />}
         {step === 'commitment' && <CommitmentStep {...props} />}
-        {step === 'active' && props.running && <ActiveStep running={props.running} remaining={props.remaining} onStop={props.onStop} />}
+        {step === 'active' && props.running && (
+          <ActiveStep running={props.running} remaining={props.remaining} onStop={props.onStop} />
+        )}
         {step === 'resume' && <ResumeStep {...props} />}
       </div>
     </Dialog>
@@ -91,7 +93,14 @@ function SetupStep({ minutes, onMinutes, goalText, onGoalText, task, onContinue 
                   : 'border-slate-300 bg-white text-slate-900 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800'
               }`}
             >
-              <input type="radio" name="lockin-duration" value={m} checked={m === minutes} onChange={() => onMinutes(m)} className="sr-only" />
+              <input
+                type="radio"
+                name="lockin-duration"
+                value={m}
+                checked={m === minutes}
+                onChange={() => onMinutes(m)}
+                className="sr-only"
+              />
               {m} min
             </label>
           ))}
@@ -123,9 +132,13 @@ function CommitmentStep({ minutes, goalText, task, onBack, onStart, starting }: 
       <TaskLine task={task} />
       <div className="rounded-xl border border-slate-200 p-5 text-center dark:border-slate-700">
         <p className="text-sm muted">You are committing to</p>
-        <p className="mt-1 text-4xl font-extrabold tracking-tight text-slate-900 dark:text-white">{formatFocusTime(minutes)}</p>
+        <p className="mt-1 text-4xl font-extrabold tracking-tight text-slate-900 dark:text-white">
+          {formatFocusTime(minutes)}
+        </p>
         <p className="mt-1 text-sm muted">of focused work{goalText.trim() ? ':' : '.'}</p>
-        {goalText.trim() && <p className="mt-2 break-words font-medium text-slate-900 dark:text-white">{goalText.trim()}</p>}
+        {goalText.trim() && (
+          <p className="mt-2 break-words font-medium text-slate-900 dark:text-white">{goalText.trim()}</p>
+        )}
       </div>
       <ul className="mt-4 list-disc space-y-1 pl-5 text-sm muted">
         <li>Close the tabs you do not need and silence your phone.</li>
@@ -172,10 +185,15 @@ function ActiveStep({ running, remaining, onStop }: { running: RunningState; rem
         aria-valuenow={done}
         className="h-2 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700"
       >
-        <div className="h-full rounded-full bg-brand-600 transition-[width] dark:bg-brand-400" style={{ width: `${done}%` }} />
+        <div
+          className="h-full rounded-full bg-brand-600 transition-[width] dark:bg-brand-400"
+          style={{ width: `${done}%` }}
+        />
       </div>
       {running.unrecorded && (
-        <p className="mt-3 text-xs muted">This session could not be saved to your account, but the timer keeps going.</p>
+        <p className="mt-3 text-xs muted">
+          This session could not be saved to your account, but the timer keeps going.
+        </p>
       )}
       <div className="mt-6 flex justify-center">
         <Button variant="destructive" onClick={onStop}>
@@ -194,8 +212,8 @@ function ResumeStep({ conflict, conflictRemaining, onResume, onClose }: LockInMo
       <div className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50">
         <p className="font-medium">{conflict.taskTitle}</p>
         <p className="mt-1 text-sm">
-          {formatCountdown(conflictRemaining)} left of {formatFocusTime(conflict.goalMinutes)}. One session runs at a time: pick it up
-          where it is.
+          {formatCountdown(conflictRemaining)} left of {formatFocusTime(conflict.goalMinutes)}. One session runs at a
+          time: pick it up where it is.
         </p>
       </div>
       <div className="mt-6 flex flex-wrap justify-end gap-2">

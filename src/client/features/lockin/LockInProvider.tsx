@@ -198,7 +198,8 @@ export function LockInProvider({ children }: { children: ReactNode }) {
 
   const askNotificationPermission = () => {
     try {
-      if (typeof Notification !== 'undefined' && Notification.permission === 'default') void Notification.requestPermission();
+      if (typeof Notification !== 'undefined' && Notification.permission === 'default')
+        void Notification.requestPermission();
     } catch {
       // Permission is a nicety; a browser without it changes nothing else.
     }
@@ -239,9 +240,16 @@ export function LockInProvider({ children }: { children: ReactNode }) {
       return;
     }
     try {
-      const answer = await startMutation.mutateAsync({ goalMinutes: minutes, goalText: goal ?? undefined, taskId: task?.id });
+      const answer = await startMutation.mutateAsync({
+        goalMinutes: minutes,
+        goalText: goal ?? undefined,
+        taskId: task?.id,
+      });
       setOffsetMs(clockOffsetMs(answer.serverNow, Date.now()));
-      queryClient.setQueryData(trpc.lockin.running.queryKey(), { session: answer.session, serverNow: answer.serverNow });
+      queryClient.setQueryData(trpc.lockin.running.queryKey(), {
+        session: answer.session,
+        serverNow: answer.serverNow,
+      });
       begin(fromServer(answer.session));
     } catch (error) {
       const { code } = describeError(error);
@@ -301,31 +309,37 @@ export function LockInProvider({ children }: { children: ReactNode }) {
     );
   };
 
-  const complete = useCallback(async (state: RunningState) => {
-    if (finishing.current) return;
-    finishing.current = true;
-    setQuitOpen(false);
-    setRunning(null);
-    resetModal();
-    let streak = 0;
-    if (state.local) {
-      endLocally(state, true, state.goalMinutes * 60);
-      streak = readLocalStreak(localStorage, timeZone, new Date());
-    } else if (!state.unrecorded) {
-      try {
-        const result: CompletionResult = await completeMutation.mutateAsync({ id: state.id, actualMinutes: state.goalMinutes });
-        streak = result.streak.current;
-      } catch (error) {
-        logFailure('the completion', error);
+  const complete = useCallback(
+    async (state: RunningState) => {
+      if (finishing.current) return;
+      finishing.current = true;
+      setQuitOpen(false);
+      setRunning(null);
+      resetModal();
+      let streak = 0;
+      if (state.local) {
+        endLocally(state, true, state.goalMinutes * 60);
+        streak = readLocalStreak(localStorage, timeZone, new Date());
+      } else if (!state.unrecorded) {
+        try {
+          const result: CompletionResult = await completeMutation.mutateAsync({
+            id: state.id,
+            actualMinutes: state.goalMinutes,
+          });
+          streak = result.streak.current;
+        } catch (error) {
+          logFailure('the completion', error);
+          invalidateHistory();
+          // Ended early on another device: nothing to celebrate here.
+          if (describeError(error).code === 'CONFLICT') return;
+        }
         invalidateHistory();
-        // Ended early on another device: nothing to celebrate here.
-        if (describeError(error).code === 'CONFLICT') return;
       }
-      invalidateHistory();
-    }
-    setCelebration({ minutes: state.goalMinutes, message: pickMessage(), streak });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [resetModal, timeZone, invalidateHistory]);
+      setCelebration({ minutes: state.goalMinutes, message: pickMessage(), streak });
+      // eslint-disable-next-line react-hooks/exhaustive-deps
+    },
+    [resetModal, timeZone, invalidateHistory],
+  );
 
   const quit = async (reason: QuitReason | null) => {
     const state = running;
@@ -411,7 +425,12 @@ export function LockInProvider({ children }: { children: ReactNode }) {
           setStatsOpen(true);
         }}
       />
-      <FocusStatsDialog open={statsOpen} onClose={() => setStatsOpen(false)} signedIn={isAuthenticated} timeZone={timeZone} />
+      <FocusStatsDialog
+        open={statsOpen}
+        onClose={() => setStatsOpen(false)}
+        signedIn={isAuthenticated}
+        timeZone={timeZone}
+      />
       {isAuthenticated && <ImportOffer onImported={invalidateHistory} />}
     </LockInContext.Provider>
   );

@@ -8,7 +8,13 @@ import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { formatCountdown } from './timer';
 
-export function QuitEarlyDialog({ open, remaining, onKeepGoing, onEndEarly, ending }: {
+export function QuitEarlyDialog({
+  open,
+  remaining,
+  onKeepGoing,
+  onEndEarly,
+  ending,
+}: {
   open: boolean;
   remaining: number;
   onKeepGoing: () => void;
@@ -46,7 +52,13 @@ export function QuitEarlyDialog({ open, remaining, onKeepGoing, onEndEarly, endi
           <Button variant="outline" onClick={onKeepGoing} disabled={ending} autoFocus>
             {LOCKIN_COPY.keepGoing}
           </Button>
-          <Button variant="destructive" disabled={locked} loading={ending} onClick={() => onEndEarly(reason)} data-testid="end-early">
+          <Button
+            variant="destructive"
+            disabled={locked}
+            loading={ending}
+            onClick={() => onEndEarly(reason)}
+            data-testid="end-early"
+          >
             {locked ? `${LOCKIN_COPY.endEarly} (${lockLeft})` : LOCKIN_COPY.endEarly}
           </Button>
         </>

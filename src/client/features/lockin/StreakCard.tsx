@@ -11,7 +11,15 @@ const LEVEL_TONES: Record<string, string> = {
   Master: 'bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100',
 };
 
-export function StreakCard({ days, loading = false, headingLevel = 3 }: { days: number; loading?: boolean; headingLevel?: 2 | 3 }) {
+export function StreakCard({
+  days,
+  loading = false,
+  headingLevel = 3,
+}: {
+  days: number;
+  loading?: boolean;
+  headingLevel?: 2 | 3;
+}) {
   const level = streakLevel(days);
   const { filled, nextMilestone } = milestoneProgress(days);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
@@ -44,7 +52,10 @@ export function StreakCard({ days, loading = false, headingLevel = 3 }: { days: 
         aria-valuenow={filled}
       >
         {Array.from({ length: STREAK_MILESTONE_DAYS }, (_, i) => (
-          <span key={i} className={`h-2 rounded-full ${i < filled ? 'bg-orange-500' : 'bg-slate-200 dark:bg-slate-700'}`} />
+          <span
+            key={i}
+            className={`h-2 rounded-full ${i < filled ? 'bg-orange-500' : 'bg-slate-200 dark:bg-slate-700'}`}
+          />
         ))}
       </div>
       <p className="mt-2 text-xs muted">

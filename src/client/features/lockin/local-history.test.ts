@@ -1,6 +1,13 @@
 import { describe, expect, test } from 'bun:test';
 import type { LocalSession } from '../../../shared/lockin';
-import { markImportHandled, pendingImport, readLocalSessions, readLocalStreak, recordLocalSession, STORAGE_KEYS } from './local-history';
+import {
+  markImportHandled,
+  pendingImport,
+  readLocalSessions,
+  readLocalStreak,
+  recordLocalSession,
+  STORAGE_KEYS,
+} from './local-history';
 
 /** Browser storage stand-in (bun has no localStorage): the same three methods over a Map. */
 function memoryStore() {
@@ -26,7 +33,8 @@ const rec = (id: string, completed = true): LocalSession => ({
 describe('visitor history in browser storage', () => {
   test('keeps the latest 50, newest first, under lockInSessions', () => {
     const store = memoryStore();
-    for (let i = 0; i < 55; i++) recordLocalSession(store, rec(`s${i}`, false), 'UTC', new Date('2026-03-10T12:00:00Z'));
+    for (let i = 0; i < 55; i++)
+      recordLocalSession(store, rec(`s${i}`, false), 'UTC', new Date('2026-03-10T12:00:00Z'));
     const list = readLocalSessions(store);
     expect(list).toHaveLength(50);
     expect(list[0]!.id).toBe('s54');

@@ -36,7 +36,14 @@ function readJson<T>(store: Store, key: string, fallback: T): T {
 
 function isRecord(value: unknown): value is LocalSession {
   const v = value as Partial<LocalSession> | null;
-  return !!v && (typeof v.id === 'string' || typeof v.id === 'number') && typeof v.timestamp === 'string' && typeof v.duration === 'number' && typeof v.actualDuration === 'number' && typeof v.completed === 'boolean';
+  return (
+    !!v &&
+    (typeof v.id === 'string' || typeof v.id === 'number') &&
+    typeof v.timestamp === 'string' &&
+    typeof v.duration === 'number' &&
+    typeof v.actualDuration === 'number' &&
+    typeof v.completed === 'boolean'
+  );
 }
 
 /** Newest first; anything unreadable is dropped. */

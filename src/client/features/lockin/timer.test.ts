@@ -1,5 +1,12 @@
 import { describe, expect, test } from 'bun:test';
-import { clockOffsetMs, countdownTitle, elapsedSeconds, formatCountdown, minuteAnnouncement, remainingSeconds } from './timer';
+import {
+  clockOffsetMs,
+  countdownTitle,
+  elapsedSeconds,
+  formatCountdown,
+  minuteAnnouncement,
+  remainingSeconds,
+} from './timer';
 
 const START = Date.parse('2026-03-10T12:00:00Z');
 const END = START + 25 * 60_000;

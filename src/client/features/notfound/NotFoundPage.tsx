@@ -22,8 +22,26 @@ function LostIllustration() {
       <path d="M70 52V38a30 30 0 0 1 56-15" fill="none" stroke="#6366f1" strokeWidth="12" strokeLinecap="round" />
       <circle cx="100" cy="82" r="10" fill="#fff" />
       <rect x="96" y="86" width="8" height="20" rx="4" fill="#fff" />
-      <text x="164" y="40" fontSize="28" fontWeight="700" fill="#a5b4fc" fontFamily="ui-sans-serif, system-ui, sans-serif">?</text>
-      <text x="22" y="64" fontSize="20" fontWeight="700" fill="#c4b5fd" fontFamily="ui-sans-serif, system-ui, sans-serif">?</text>
+      <text
+        x="164"
+        y="40"
+        fontSize="28"
+        fontWeight="700"
+        fill="#a5b4fc"
+        fontFamily="ui-sans-serif, system-ui, sans-serif"
+      >
+        ?
+      </text>
+      <text
+        x="22"
+        y="64"
+        fontSize="20"
+        fontWeight="700"
+        fill="#c4b5fd"
+        fontFamily="ui-sans-serif, system-ui, sans-serif"
+      >
+        ?
+      </text>
     </svg>
   );
 }
@@ -34,7 +52,9 @@ export function NotFoundPage(_props: { mode?: 'signin' | 'signup' }) {
     <PublicLayout mainClassName="flex items-center bg-gradient-to-b from-brand-50 to-brand-50/0 dark:from-slate-900 dark:to-slate-950">
       <div className="mx-auto w-full max-w-xl px-4 py-20 text-center sm:px-6">
         <LostIllustration />
-        <h1 className="mt-8 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl dark:text-white">{NOT_FOUND_TITLE}</h1>
+        <h1 className="mt-8 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl dark:text-white">
+          {NOT_FOUND_TITLE}
+        </h1>
         <p className="mt-4 text-lg muted">
           This page has slipped out of focus. It may have moved, or the address may be mistyped.
         </p>

@@ -38,7 +38,11 @@ export function DemoCheckoutPage() {
 
 function NotFound() {
   return (
-    <StatusCard tone="error" title={PLANS_COPY.demoNotFound} actions={<ButtonLink to={ROUTES.subscribe}>{PLANS_COPY.backToSubscribe}</ButtonLink>}>
+    <StatusCard
+      tone="error"
+      title={PLANS_COPY.demoNotFound}
+      actions={<ButtonLink to={ROUTES.subscribe}>{PLANS_COPY.backToSubscribe}</ButtonLink>}
+    >
       <p>{PLANS_COPY.demoNotFoundText}</p>
     </StatusCard>
   );
@@ -54,7 +58,11 @@ function DemoCheckout({ session }: { session: string }) {
     trpc.plans.demoCheckout.complete.mutationOptions({
       onSuccess: () => navigate(successUrl),
       onError: (error) => {
-        toast({ title: PLANS_COPY.demoTitle, description: messageOf(error, 'Checkout failed'), variant: 'destructive' });
+        toast({
+          title: PLANS_COPY.demoTitle,
+          description: messageOf(error, 'Checkout failed'),
+          variant: 'destructive',
+        });
         void view.refetch();
       },
     }),
@@ -70,7 +78,11 @@ function DemoCheckout({ session }: { session: string }) {
   if (view.isError || !view.data) {
     if (describeError(view.error).code === 'NOT_FOUND') return <NotFound />;
     return (
-      <StatusCard tone="error" title={PLANS_COPY.demoNotFound} actions={<Button onClick={() => view.refetch()}>{PLANS_COPY.tryAgain}</Button>}>
+      <StatusCard
+        tone="error"
+        title={PLANS_COPY.demoNotFound}
+        actions={<Button onClick={() => view.refetch()}>{PLANS_COPY.tryAgain}</Button>}
+      >
         <p>{messageOf(view.error, PLANS_COPY.demoNotFoundText)}</p>
       </StatusCard>
     );
@@ -78,18 +90,27 @@ function DemoCheckout({ session }: { session: string }) {
   const data = view.data;
   if (data.status === 'complete') {
     return (
-      <StatusCard tone="success" title={PLANS_COPY.demoDone} actions={<ButtonLink to={successUrl}>{PLANS_COPY.continue}</ButtonLink>} />
+      <StatusCard
+        tone="success"
+        title={PLANS_COPY.demoDone}
+        actions={<ButtonLink to={successUrl}>{PLANS_COPY.continue}</ButtonLink>}
+      />
     );
   }
   if (data.status === 'expired') {
     return (
-      <StatusCard title={PLANS_COPY.demoExpired} actions={<ButtonLink to={ROUTES.subscribe}>{PLANS_COPY.backToSubscribe}</ButtonLink>} />
+      <StatusCard
+        title={PLANS_COPY.demoExpired}
+        actions={<ButtonLink to={ROUTES.subscribe}>{PLANS_COPY.backToSubscribe}</ButtonLink>}
+      />
     );
   }
   const trial = data.mode === 'trial';
   return (
     <section aria-labelledby="demo-checkout-title" className="card p-6 sm:p-8">
-      <p className="text-sm font-semibold uppercase tracking-wide text-amber-800 dark:text-amber-300">{PLANS_COPY.demoBanner}</p>
+      <p className="text-sm font-semibold uppercase tracking-wide text-amber-800 dark:text-amber-300">
+        {PLANS_COPY.demoBanner}
+      </p>
       <h1 id="demo-checkout-title" className="mt-2 text-2xl font-bold tracking-tight text-slate-900 dark:text-white">
         {trial ? PLANS_COPY.demoTrialPlan : PLANS_COPY.demoPaidPlan}
       </h1>
@@ -102,7 +123,12 @@ function DemoCheckout({ session }: { session: string }) {
         {PLANS_COPY.demoFor} <strong>{data.email}</strong>
       </p>
       <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={() => cancel.mutate({ session })} loading={cancel.isPending} disabled={running}>
+        <Button
+          variant="outline"
+          onClick={() => cancel.mutate({ session })}
+          loading={cancel.isPending}
+          disabled={running}
+        >
           {PLANS_COPY.demoCancel}
         </Button>
         <Button onClick={() => complete.mutate({ session })} loading={complete.isPending} disabled={running}>

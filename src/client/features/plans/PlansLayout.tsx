@@ -13,7 +13,9 @@ export function PlansLayout({ children, banner }: { children: ReactNode; banner?
       >
         <AccountMenu />
       </SiteHeader>
-      <main id={MAIN_ID} className="mx-auto w-full max-w-xl flex-1 px-4 py-10 sm:px-6 sm:py-16">{children}</main>
+      <main id={MAIN_ID} className="mx-auto w-full max-w-xl flex-1 px-4 py-10 sm:px-6 sm:py-16">
+        {children}
+      </main>
     </div>
   );
 }
@@ -45,7 +47,10 @@ export function StatusCard({
       className={`card border p-6 text-center sm:p-8 ${border}`}
     >
       {busy && (
-        <span aria-hidden="true" className="mx-auto mb-4 block h-10 w-10 animate-spin rounded-full border-4 border-brand-600 border-t-transparent" />
+        <span
+          aria-hidden="true"
+          className="mx-auto mb-4 block h-10 w-10 animate-spin rounded-full border-4 border-brand-600 border-t-transparent"
+        />
       )}
       <h1 className="text-2xl font-bold tracking-tight text-slate-900 dark:text-white">{title}</h1>
       {children && <div className="mt-3 muted">{children}</div>}

@@ -50,14 +50,20 @@ function TrialOffer({ cancelled }: { cancelled: boolean }) {
   }, [cancelled, toast, navigate]);
 
   // A signed-in user who already used the trial is offered the paid plan with the same rule as Manage Account.
-  const button = isAuthenticated && plan.hasUsedFreeTrial ? subscribeButton(plan) : { label: PLANS_COPY.startTrial, to: CHECKOUT_PATH };
+  const button =
+    isAuthenticated && plan.hasUsedFreeTrial
+      ? subscribeButton(plan)
+      : { label: PLANS_COPY.startTrial, to: CHECKOUT_PATH };
 
   return (
     <section aria-labelledby="trial-heading" className="card p-6 sm:p-8">
       <span className="mx-auto flex h-12 w-12 items-center justify-center rounded-xl bg-brand-600 text-white">
         <CrownIcon className="h-6 w-6" />
       </span>
-      <h1 id="trial-heading" className="mt-4 text-center text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white">
+      <h1
+        id="trial-heading"
+        className="mt-4 text-center text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white"
+      >
         {PLANS_COPY.trialHeading}
       </h1>
       <p className="mt-2 text-center muted">{PLANS_COPY.trialIntro}</p>

@@ -26,7 +26,11 @@ export function SubscribeSuccessPage() {
 
 function NoSession() {
   return (
-    <StatusCard tone="error" title={PLANS_COPY.paymentError} actions={<ButtonLink to={ROUTES.home}>{PLANS_COPY.returnHome}</ButtonLink>}>
+    <StatusCard
+      tone="error"
+      title={PLANS_COPY.paymentError}
+      actions={<ButtonLink to={ROUTES.home}>{PLANS_COPY.returnHome}</ButtonLink>}
+    >
       <p>{PLANS_COPY.noSessionId}</p>
     </StatusCard>
   );

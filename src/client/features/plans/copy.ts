@@ -71,7 +71,8 @@ export const PLANS_COPY = {
   cancelSubscription: 'Cancel Subscription',
   cancellingNote: (date: string) => `Your subscription has been cancelled. Premium stays on until ${date}.`,
   cancelTitle: 'Cancel your subscription?',
-  cancelPaid: (date: string) => `You keep every Premium feature until ${date}. After that your account returns to the free plan.`,
+  cancelPaid: (date: string) =>
+    `You keep every Premium feature until ${date}. After that your account returns to the free plan.`,
   cancelTrial: 'Your free trial ends now and Premium features stop immediately.',
   reasonLabel: 'Reason for cancelling (optional)',
   keepSubscription: 'Keep Subscription',

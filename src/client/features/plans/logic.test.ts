@@ -47,15 +47,36 @@ describe('describeForManagePage', () => {
     provider: 'demo',
   };
   test("a trial without next billing: 'Free Trial', '$0.00 (Trial)', Add Payment Method instead of cancel", () => {
-    expect(describeForManagePage(base)).toEqual({ statusLabel: 'Free Trial', amount: '$0.00 (Trial)', action: 'addPaymentMethod', trial: true });
+    expect(describeForManagePage(base)).toEqual({
+      statusLabel: 'Free Trial',
+      amount: '$0.00 (Trial)',
+      action: 'addPaymentMethod',
+      trial: true,
+    });
   });
   test('a trial with a card can be cancelled', () => {
-    expect(describeForManagePage({ ...base, nextBilling: base.trialEndsAt, hasPaymentMethod: true }).action).toBe('cancel');
+    expect(describeForManagePage({ ...base, nextBilling: base.trialEndsAt, hasPaymentMethod: true }).action).toBe(
+      'cancel',
+    );
   });
   test("paid: 'Active', '$2.99/month', cancel; once cancelling nothing more to do", () => {
-    const paid = { ...base, trialActive: false, status: 'active', nextBilling: '2026-04-10T12:00:00.000Z', amountCents: 299 };
-    expect(describeForManagePage(paid)).toEqual({ statusLabel: 'Active', amount: '$2.99/month', action: 'cancel', trial: false });
-    expect(describeForManagePage({ ...paid, cancelAtPeriodEnd: true, nextBilling: null })).toMatchObject({ statusLabel: 'Cancelling', action: 'none' });
+    const paid = {
+      ...base,
+      trialActive: false,
+      status: 'active',
+      nextBilling: '2026-04-10T12:00:00.000Z',
+      amountCents: 299,
+    };
+    expect(describeForManagePage(paid)).toEqual({
+      statusLabel: 'Active',
+      amount: '$2.99/month',
+      action: 'cancel',
+      trial: false,
+    });
+    expect(describeForManagePage({ ...paid, cancelAtPeriodEnd: true, nextBilling: null })).toMatchObject({
+      statusLabel: 'Cancelling',
+      action: 'none',
+    });
   });
 });
 

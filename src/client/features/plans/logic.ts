@@ -10,7 +10,10 @@ export const CHECKOUT_PATH = `${ROUTES.subscribe}?payment=true`;
  * ($2.99/month)'; during an active trial 'Upgrade to Premium ($2.99/month)'; otherwise 'Start 7-Day
  * Free Trial'. Users who used the trial go straight to checkout; others see the trial offer first.
  */
-export function subscribeButton(plan: Pick<PlanStatus, 'trialActive' | 'hasUsedFreeTrial'>): { label: string; to: string } {
+export function subscribeButton(plan: Pick<PlanStatus, 'trialActive' | 'hasUsedFreeTrial'>): {
+  label: string;
+  to: string;
+} {
   if (plan.trialActive) return { label: SUBSCRIBE_BUTTON.upgrade, to: CHECKOUT_PATH };
   if (plan.hasUsedFreeTrial) return { label: SUBSCRIBE_BUTTON.subscribe, to: CHECKOUT_PATH };
   return { label: SUBSCRIBE_BUTTON.startTrial, to: ROUTES.subscribe };
@@ -38,7 +41,11 @@ export type SubscriptionAction = 'addPaymentMethod' | 'cancel' | 'none';
 /** What Subscription Management shows for a premium user. */
 export function describeForManagePage(details: SubscriptionDetails) {
   const trial = details.trialActive;
-  const statusLabel = trial ? PLANS_COPY.freeTrial : details.cancelAtPeriodEnd ? PLANS_COPY.cancelling : PLANS_COPY.active;
+  const statusLabel = trial
+    ? PLANS_COPY.freeTrial
+    : details.cancelAtPeriodEnd
+      ? PLANS_COPY.cancelling
+      : PLANS_COPY.active;
   const amount = trial ? PLANS_COPY.trialAmount : PLANS_COPY.paidAmount;
   // During a trial with no next-billing date (no payment method) the page offers 'Add Payment
   // Method' instead of cancel; a plan already set to end offers nothing more.

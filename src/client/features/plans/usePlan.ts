@@ -9,7 +9,11 @@ import { FREE_PLAN_STATUS, type PlanStatus } from '../../../shared/plans';
 import { useTRPC } from '../../lib/trpc';
 import { CURRENT_USER_KEY, useAuth } from '../auth/useAuth';
 
-export const PLAN_STATUS_CACHE = { staleTime: SUBSCRIPTION_STATUS_STALE_MS, gcTime: SUBSCRIPTION_STATUS_GC_MS, retry: false } as const;
+export const PLAN_STATUS_CACHE = {
+  staleTime: SUBSCRIPTION_STATUS_STALE_MS,
+  gcTime: SUBSCRIPTION_STATUS_GC_MS,
+  retry: false,
+} as const;
 
 export function usePlanStatus(): { plan: PlanStatus; isLoading: boolean } {
   const trpc = useTRPC();

@@ -1,10 +1,27 @@
 // Single-key shortcuts (WCAG 2.1.4: they can be turned off, and never fire while typing). Screens
 // register what a key does while they are mounted with useShortcut(); one document listener
 // dispatches. The provider also owns the help dialog, opened with '?' or from the account menu.
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useId, useMemo, useRef, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
-import { findShortcut, mayTrigger, SHORTCUTS, SHORTCUTS_SETTING_KEY, type ShortcutId, shortcutKeyOf } from './shortcuts';
+import {
+  findShortcut,
+  mayTrigger,
+  SHORTCUTS,
+  SHORTCUTS_SETTING_KEY,
+  type ShortcutId,
+  shortcutKeyOf,
+} from './shortcuts';
 
 type Handler = () => void;
 
@@ -90,7 +107,13 @@ export function ShortcutsProvider({ children }: { children: ReactNode }) {
   return (
     <ShortcutsContext.Provider value={value}>
       {children}
-      <ShortcutsHelpDialog open={helpOpen} onClose={() => setHelpOpen(false)} enabled={enabled} setEnabled={setEnabled} available={available} />
+      <ShortcutsHelpDialog
+        open={helpOpen}
+        onClose={() => setHelpOpen(false)}
+        enabled={enabled}
+        setEnabled={setEnabled}
+        available={available}
+      />
     </ShortcutsContext.Provider>
   );
 }
@@ -118,7 +141,13 @@ export function useShortcut(id: ShortcutId, handler: Handler | null | undefined)
   useEffect(() => (active ? register(id, latest) : undefined), [id, active, register]);
 }
 
-function ShortcutsHelpDialog({ open, onClose, enabled, setEnabled, available }: {
+function ShortcutsHelpDialog({
+  open,
+  onClose,
+  enabled,
+  setEnabled,
+  available,
+}: {
   open: boolean;
   onClose: () => void;
   enabled: boolean;
@@ -149,7 +178,12 @@ function ShortcutsHelpDialog({ open, onClose, enabled, setEnabled, available }: 
         </thead>
         <tbody>
           {SHORTCUTS.map((s) => (
-            <tr key={s.id} className="border-b border-slate-100 last:border-0 dark:border-slate-800" data-shortcut={s.id} data-available={s.id === 'help' || available.has(s.id)}>
+            <tr
+              key={s.id}
+              className="border-b border-slate-100 last:border-0 dark:border-slate-800"
+              data-shortcut={s.id}
+              data-available={s.id === 'help' || available.has(s.id)}
+            >
               <td className="py-2 pr-4">
                 <kbd className="inline-flex min-w-7 justify-center rounded-md border border-slate-300 bg-slate-50 px-2 py-0.5 font-mono text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100">
                   {s.key}

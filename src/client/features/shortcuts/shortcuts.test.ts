@@ -2,14 +2,18 @@ import { describe, expect, test } from 'bun:test';
 import { findShortcut, isTypingTarget, keyboardIsOwned, mayTrigger, SHORTCUTS, shortcutKeyOf } from './shortcuts';
 
 // Small stand-ins for DOM elements: only what the rules read.
-function el(tagName: string, props: Partial<{ type: string; isContentEditable: boolean; inside: string | null; editable: string | null }> = {}): Element {
+function el(
+  tagName: string,
+  props: Partial<{ type: string; isContentEditable: boolean; inside: string | null; editable: string | null }> = {},
+): Element {
   return {
     tagName,
     type: props.type,
     isContentEditable: props.isContentEditable ?? false,
     getAttribute: () => null,
     closest: (selector: string) => {
-      if (selector === '[contenteditable]') return props.editable === undefined || props.editable === null ? null : { getAttribute: () => props.editable };
+      if (selector === '[contenteditable]')
+        return props.editable === undefined || props.editable === null ? null : { getAttribute: () => props.editable };
       return props.inside && selector.includes(props.inside) ? {} : null;
     },
   } as unknown as Element;
@@ -20,7 +24,17 @@ function doc(active: Element | null, openDialog = false): Document {
 }
 
 const press = (key: string, extra: Partial<KeyboardEvent> = {}) =>
-  ({ key, shiftKey: false, ctrlKey: false, metaKey: false, altKey: false, isComposing: false, defaultPrevented: false, repeat: false, ...extra }) as KeyboardEvent;
+  ({
+    key,
+    shiftKey: false,
+    ctrlKey: false,
+    metaKey: false,
+    altKey: false,
+    isComposing: false,
+    defaultPrevented: false,
+    repeat: false,
+    ...extra,
+  }) as KeyboardEvent;
 
 describe('shortcut keys', () => {
   test('every shortcut has its own single key', () => {
@@ -41,14 +55,28 @@ describe('shortcut keys', () => {
 
 describe('when a key may trigger a shortcut', () => {
   test('never while typing in a field', () => {
-    for (const target of [el('INPUT'), el('INPUT', { type: 'email' }), el('INPUT', { type: 'search' }), el('TEXTAREA'), el('SELECT'), el('DIV', { isContentEditable: true }), el('SPAN', { editable: 'true' })]) {
+    for (const target of [
+      el('INPUT'),
+      el('INPUT', { type: 'email' }),
+      el('INPUT', { type: 'search' }),
+      el('TEXTAREA'),
+      el('SELECT'),
+      el('DIV', { isContentEditable: true }),
+      el('SPAN', { editable: 'true' }),
+    ]) {
       expect(isTypingTarget(target)).toBe(true);
       expect(mayTrigger(press('n'), target, doc(target))).toBe(false);
     }
   });
 
   test('a focused checkbox, button or link is not typing', () => {
-    for (const target of [el('INPUT', { type: 'checkbox' }), el('BUTTON'), el('A'), el('BODY'), el('SPAN', { editable: 'false' })]) {
+    for (const target of [
+      el('INPUT', { type: 'checkbox' }),
+      el('BUTTON'),
+      el('A'),
+      el('BODY'),
+      el('SPAN', { editable: 'false' }),
+    ]) {
       expect(isTypingTarget(target)).toBe(false);
       expect(mayTrigger(press('n'), target, doc(target))).toBe(true);
     }
@@ -63,7 +91,14 @@ describe('when a key may trigger a shortcut', () => {
 
   test('never with Ctrl, Cmd or Alt, during composition, on key repeat or once handled', () => {
     const body = el('BODY');
-    for (const extra of [{ ctrlKey: true }, { metaKey: true }, { altKey: true }, { isComposing: true }, { repeat: true }, { defaultPrevented: true }]) {
+    for (const extra of [
+      { ctrlKey: true },
+      { metaKey: true },
+      { altKey: true },
+      { isComposing: true },
+      { repeat: true },
+      { defaultPrevented: true },
+    ]) {
       expect(mayTrigger(press('n', extra), body, doc(body))).toBe(false);
     }
   });

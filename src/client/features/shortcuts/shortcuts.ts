@@ -59,7 +59,11 @@ export function keyboardIsOwned(doc: Document): boolean {
 }
 
 /** Whether this key press may trigger a shortcut at all. */
-export function mayTrigger(event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'isComposing' | 'defaultPrevented' | 'repeat'>, target: Element | null, doc: Document): boolean {
+export function mayTrigger(
+  event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'isComposing' | 'defaultPrevented' | 'repeat'>,
+  target: Element | null,
+  doc: Document,
+): boolean {
   if (event.defaultPrevented || event.isComposing || event.repeat) return false;
   // Modifier chords belong to the browser and the system (Ctrl+N, Cmd+L…).
   if (event.ctrlKey || event.metaKey || event.altKey) return false;

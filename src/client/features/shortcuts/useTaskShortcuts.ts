@@ -12,7 +12,13 @@ function focusHeading(id: string) {
   requestAnimationFrame(() => document.getElementById(id)?.focus());
 }
 
-export function useTaskShortcuts({ setTab, onOpenAnalytics }: { setTab: (tab: TabKey) => void; onOpenAnalytics?: () => void }) {
+export function useTaskShortcuts({
+  setTab,
+  onOpenAnalytics,
+}: {
+  setTab: (tab: TabKey) => void;
+  onOpenAnalytics?: () => void;
+}) {
   const [request, setRequest] = useState<OpenRequest>(null);
   const handled = useCallback(() => setRequest(null), []);
 

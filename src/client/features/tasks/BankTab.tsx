@@ -31,7 +31,14 @@ export interface BankTabProps {
   onOpenHandled?: () => void;
 }
 
-export function BankTab({ bank, premium, timeZone, onOpenAiSuggestions, openForm = false, onOpenHandled }: BankTabProps) {
+export function BankTab({
+  bank,
+  premium,
+  timeZone,
+  onOpenAiSuggestions,
+  openForm = false,
+  onOpenHandled,
+}: BankTabProps) {
   const [filter, setFilter] = useState<string | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -54,13 +61,21 @@ export function BankTab({ bank, premium, timeZone, onOpenAiSuggestions, openForm
   const counts = useMemo(() => categoryCounts(tasks), [tasks]);
   const shown = useMemo(() => filterBank(tasks, filter), [tasks, filter]);
   // Keep the chosen filter in the list even when its last task is gone, so the empty text shows.
-  const filterOptions = filter !== null && !counts.some((c) => c.category === filter) ? [...counts, { category: filter, count: 0 }] : counts;
+  const filterOptions =
+    filter !== null && !counts.some((c) => c.category === filter)
+      ? [...counts, { category: filter, count: 0 }]
+      : counts;
 
   return (
     <section aria-labelledby="task-bank-title">
       <div className="mb-4 flex flex-wrap items-start justify-between gap-3">
         <div>
-          <h2 id="task-bank-title" ref={headingRef} tabIndex={-1} className="text-xl font-semibold text-slate-900 outline-none dark:text-white">
+          <h2
+            id="task-bank-title"
+            ref={headingRef}
+            tabIndex={-1}
+            className="text-xl font-semibold text-slate-900 outline-none dark:text-white"
+          >
             {TASKS_COPY.taskBank}
           </h2>
           {data && (
@@ -77,7 +92,12 @@ export function BankTab({ bank, premium, timeZone, onOpenAiSuggestions, openForm
             </Button>
           ) : (
             <Tooltip content={TASKS_COPY.aiUpsell}>
-              <button type="button" aria-disabled="true" className="btn btn-outline btn-md cursor-not-allowed opacity-60" onClick={(e) => e.preventDefault()}>
+              <button
+                type="button"
+                aria-disabled="true"
+                className="btn btn-outline btn-md cursor-not-allowed opacity-60"
+                onClick={(e) => e.preventDefault()}
+              >
                 <SparklesIcon />
                 {TASKS_COPY.aiSuggestions}
               </button>
@@ -159,7 +179,11 @@ export function BankTab({ bank, premium, timeZone, onOpenAiSuggestions, openForm
   );
 }
 
-function AddTaskForm({ customCategories, atLimit, onCategoryRemoved }: {
+function AddTaskForm({
+  customCategories,
+  atLimit,
+  onCategoryRemoved,
+}: {
   customCategories: string[];
   atLimit: boolean;
   onCategoryRemoved: (name: string) => void;
@@ -230,7 +254,10 @@ function AddTaskForm({ customCategories, atLimit, onCategoryRemoved }: {
     >
       <div>
         <label htmlFor={ids.title} className="label mb-1.5">
-          Task Title <span aria-hidden="true" className="text-red-700 dark:text-red-300">*</span>
+          Task Title{' '}
+          <span aria-hidden="true" className="text-red-700 dark:text-red-300">
+            *
+          </span>
         </label>
         <input
           ref={titleRef}
@@ -336,7 +363,12 @@ function AddTaskForm({ customCategories, atLimit, onCategoryRemoved }: {
   );
 }
 
-function BankTaskItem({ task, customCategories, timeZone, onDeleted }: {
+function BankTaskItem({
+  task,
+  customCategories,
+  timeZone,
+  onDeleted,
+}: {
   task: BankTask;
   customCategories: string[];
   timeZone: string;
@@ -395,7 +427,14 @@ function BankTaskItem({ task, customCategories, timeZone, onDeleted }: {
           </Button>
         </Tooltip>
         <Tooltip content="Edit">
-          <Button ref={editButtonRef} variant="ghost" size="icon" aria-label={`Edit ${task.title}`} busy={update.isPending} onClick={() => setEditing(true)}>
+          <Button
+            ref={editButtonRef}
+            variant="ghost"
+            size="icon"
+            aria-label={`Edit ${task.title}`}
+            busy={update.isPending}
+            onClick={() => setEditing(true)}
+          >
             <PencilIcon />
           </Button>
         </Tooltip>
@@ -443,7 +482,12 @@ function BankTaskItem({ task, customCategories, timeZone, onDeleted }: {
   );
 }
 
-function EditTaskForm({ task, customCategories, onCancel, onSave }: {
+function EditTaskForm({
+  task,
+  customCategories,
+  onCancel,
+  onSave,
+}: {
   task: BankTask;
   customCategories: string[];
   onCancel: () => void;
@@ -477,13 +521,27 @@ function EditTaskForm({ task, customCategories, onCancel, onSave }: {
         <label htmlFor={ids.title} className="label mb-1.5">
           Task Title
         </label>
-        <input ref={titleRef} id={ids.title} className="input" required maxLength={200} value={title} onChange={(e) => setTitle(e.target.value)} />
+        <input
+          ref={titleRef}
+          id={ids.title}
+          className="input"
+          required
+          maxLength={200}
+          value={title}
+          onChange={(e) => setTitle(e.target.value)}
+        />
       </div>
       <div>
         <label htmlFor={ids.description} className="label mb-1.5">
           Description
         </label>
-        <textarea id={ids.description} className="input h-auto min-h-16 py-2" maxLength={2000} value={description} onChange={(e) => setDescription(e.target.value)} />
+        <textarea
+          id={ids.description}
+          className="input h-auto min-h-16 py-2"
+          maxLength={2000}
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+        />
       </div>
       <div>
         <CategorySelect id={ids.category} value={category} onChange={setCategory} customCategories={customCategories} />
@@ -501,7 +559,12 @@ function EditTaskForm({ task, customCategories, onCancel, onSave }: {
 }
 
 /** The category picker shared by the add and edit forms: built-ins, custom ones, and the current value. */
-function CategorySelect({ id, value, onChange, customCategories }: {
+function CategorySelect({
+  id,
+  value,
+  onChange,
+  customCategories,
+}: {
   id: string;
   value: string;
   onChange: (category: string) => void;

@@ -45,10 +45,23 @@ export interface DailyTabProps {
   onOpenHandled?: () => void;
 }
 
-export function DailyTab({ daily, bank, premium, plan, now, timeZone, onLockIn, openPicker = false, onOpenHandled }: DailyTabProps) {
+export function DailyTab({
+  daily,
+  bank,
+  premium,
+  plan,
+  now,
+  timeZone,
+  onLockIn,
+  openPicker = false,
+  onOpenHandled,
+}: DailyTabProps) {
   const [pickerOpen, setPickerOpen] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const tasks = useMemo(() => (daily.data ? sortDaily(daily.data.tasks, now, timeZone) : []), [daily.data, now, timeZone]);
+  const tasks = useMemo(
+    () => (daily.data ? sortDaily(daily.data.tasks, now, timeZone) : []),
+    [daily.data, now, timeZone],
+  );
   const count = tasks.length;
   const canAdd = Boolean(daily.data) && count < DAILY_TASK_LIMIT;
 
@@ -62,7 +75,12 @@ export function DailyTab({ daily, bank, premium, plan, now, timeZone, onLockIn, 
     <section aria-labelledby="todays-focus-title">
       <LockInPanel />
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <h2 id="todays-focus-title" ref={headingRef} tabIndex={-1} className="text-xl font-semibold text-slate-900 outline-none dark:text-white">
+        <h2
+          id="todays-focus-title"
+          ref={headingRef}
+          tabIndex={-1}
+          className="text-xl font-semibold text-slate-900 outline-none dark:text-white"
+        >
           {TASKS_COPY.todaysFocus}
         </h2>
         <Button onClick={() => setPickerOpen(true)} disabled={!daily.data || count >= DAILY_TASK_LIMIT}>
@@ -106,7 +124,13 @@ export function DailyTab({ daily, bank, premium, plan, now, timeZone, onLockIn, 
   );
 }
 
-function DailyTaskItem({ task, days, premium, onLockIn, onRemoved }: {
+function DailyTaskItem({
+  task,
+  days,
+  premium,
+  onLockIn,
+  onRemoved,
+}: {
   task: DailyTask;
   days: number;
   premium: boolean;
@@ -165,7 +189,9 @@ function DailyTaskItem({ task, days, premium, onLockIn, onRemoved }: {
           {task.title}
         </label>
         {task.description && (
-          <p className={`mt-1 break-words text-sm ${task.completed ? 'text-slate-500 dark:text-slate-400' : 'muted'}`}>{task.description}</p>
+          <p className={`mt-1 break-words text-sm ${task.completed ? 'text-slate-500 dark:text-slate-400' : 'muted'}`}>
+            {task.description}
+          </p>
         )}
         <div className="mt-2 flex flex-wrap items-center gap-2">
           <CategoryBadge category={task.category} />
@@ -202,7 +228,13 @@ function DailyTaskItem({ task, days, premium, onLockIn, onRemoved }: {
   );
 }
 
-function AddToDailyDialog({ open, onClose, bank, daily, timeZone }: {
+function AddToDailyDialog({
+  open,
+  onClose,
+  bank,
+  daily,
+  timeZone,
+}: {
   open: boolean;
   onClose: () => void;
   bank: DailyTabProps['bank'];
@@ -249,7 +281,9 @@ function AddToDailyDialog({ open, onClose, bank, daily, timeZone }: {
       ) : !bank.data ? (
         <ListSkeleton rows={2} />
       ) : available.length === 0 ? (
-        <p className="text-sm muted">{bankTasks.length === 0 ? TASKS_COPY.pickerBankEmpty : TASKS_COPY.pickerAllAdded}</p>
+        <p className="text-sm muted">
+          {bankTasks.length === 0 ? TASKS_COPY.pickerBankEmpty : TASKS_COPY.pickerAllAdded}
+        </p>
       ) : (
         <fieldset>
           <legend className="sr-only">Tasks in your Task Bank</legend>
@@ -271,13 +305,17 @@ function AddToDailyDialog({ open, onClose, bank, daily, timeZone }: {
                       checked={checked}
                       disabled={disabled}
                       onChange={(event) =>
-                        setSelected((current) => (event.target.checked ? [...current, task.id] : current.filter((id) => id !== task.id)))
+                        setSelected((current) =>
+                          event.target.checked ? [...current, task.id] : current.filter((id) => id !== task.id),
+                        )
                       }
                       className="focus-ring mt-0.5 h-4 w-4 shrink-0 accent-brand-600"
                     />
                     <span className="min-w-0 flex-1">
                       <span className="block break-words font-medium">{task.title}</span>
-                      {task.description && <span className="mt-0.5 block break-words text-sm muted">{task.description}</span>}
+                      {task.description && (
+                        <span className="mt-0.5 block break-words text-sm muted">{task.description}</span>
+                      )}
                       <span className="mt-1.5 block">
                         <CategoryBadge category={task.category} />
                       </span>

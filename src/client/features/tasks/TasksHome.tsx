@@ -51,12 +51,17 @@ export function TasksHome({ onOpenAnalytics, onLockIn, onOpenAiSuggestions }: Ta
   const timeZone = user?.timeZone || browserTimeZone();
   const [tab, setTab] = useState<TabKey>('daily');
   // 'm' opens what the My Analytics button opens, for the same (premium) users.
-  const { request, handled } = useTaskShortcuts({ setTab, onOpenAnalytics: premium ? (onOpenAnalytics ?? insights.openAnalytics) : undefined });
+  const { request, handled } = useTaskShortcuts({
+    setTab,
+    onOpenAnalytics: premium ? (onOpenAnalytics ?? insights.openAnalytics) : undefined,
+  });
   const bank = useBankList();
   const daily = useDailyList();
   const now = useDailyReset(daily.data);
   const lockIn = useLockIn();
-  const lockInOnTask = onLockIn ?? ((task: DailyTask) => lockIn.open({ task: { id: task.id, title: task.title, category: task.category } }));
+  const lockInOnTask =
+    onLockIn ??
+    ((task: DailyTask) => lockIn.open({ task: { id: task.id, title: task.title, category: task.category } }));
 
   const dailyCount = daily.data?.tasks.length;
   const bankCount = bank.data?.total;

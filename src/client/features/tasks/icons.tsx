@@ -79,4 +79,3 @@ export function TimerIcon({ className = 'h-4 w-4' }: IconProps) {
     </svg>
   );
 }
-

@@ -88,7 +88,14 @@ describe('Today’s Focus order', () => {
       daily('fresh-2'),
       daily('old-5', { carryOverDate: '2026-03-05T08:00:00Z' }),
     ];
-    expect(sortDaily(tasks, now, 'UTC').map((t) => t.id)).toEqual(['old-5', 'old-1', 'fresh-1', 'fresh-2', 'done-1', 'done-2']);
+    expect(sortDaily(tasks, now, 'UTC').map((t) => t.id)).toEqual([
+      'old-5',
+      'old-1',
+      'fresh-1',
+      'fresh-2',
+      'done-1',
+      'done-2',
+    ]);
   });
   test('completing a task moves it below every incomplete one; does not mutate the input', () => {
     const tasks = [daily('a'), daily('b'), daily('c')];
@@ -142,7 +149,20 @@ describe('categories', () => {
   });
   test('choices: built-ins, custom, then an unknown current category', () => {
     const choices = categoryChoices(['Reading'], 'Legacy');
-    expect(choices.slice(0, 12)).toEqual(['General', 'Work', 'Personal', 'Health', 'Learning', 'School', 'Creative', 'Finance', 'Social', 'Family', 'Urgent', 'Projects']);
+    expect(choices.slice(0, 12)).toEqual([
+      'General',
+      'Work',
+      'Personal',
+      'Health',
+      'Learning',
+      'School',
+      'Creative',
+      'Finance',
+      'Social',
+      'Family',
+      'Urgent',
+      'Projects',
+    ]);
     expect(choices.slice(12)).toEqual(['Reading', 'Legacy']);
     expect(categoryChoices([], 'Work')).toHaveLength(12);
   });
@@ -157,16 +177,36 @@ describe('categories', () => {
 describe('adding to Today’s Focus', () => {
   test('already on the list names the task; more than 5 is refused; otherwise ok', () => {
     const onList = [daily('a'), daily('b')];
-    expect(checkAddToDaily([{ id: 'a', title: 'Alpha' }], onList)).toEqual({ ok: false, reason: 'already', title: 'Alpha' });
+    expect(checkAddToDaily([{ id: 'a', title: 'Alpha' }], onList)).toEqual({
+      ok: false,
+      reason: 'already',
+      title: 'Alpha',
+    });
     expect(checkAddToDaily([{ id: 'c', title: 'C' }], onList)).toEqual({ ok: true });
     const full = ['a', 'b', 'c', 'd', 'e'].map((id) => daily(id));
     expect(checkAddToDaily([{ id: 'f', title: 'F' }], full)).toEqual({ ok: false, reason: 'limit' });
-    expect(checkAddToDaily(['c', 'd', 'e', 'f'].map((id) => ({ id, title: id })), onList)).toEqual({ ok: false, reason: 'limit' });
-    expect(checkAddToDaily(['c', 'd', 'e'].map((id) => ({ id, title: id })), onList)).toEqual({ ok: true });
+    expect(
+      checkAddToDaily(
+        ['c', 'd', 'e', 'f'].map((id) => ({ id, title: id })),
+        onList,
+      ),
+    ).toEqual({ ok: false, reason: 'limit' });
+    expect(
+      checkAddToDaily(
+        ['c', 'd', 'e'].map((id) => ({ id, title: id })),
+        onList,
+      ),
+    ).toEqual({ ok: true });
   });
   test('a bank task becomes an incomplete, not carried over daily task', () => {
     const task = { id: 'x', title: 'X', description: 'd', category: 'Work', created: '2026-03-01T00:00:00Z' };
-    expect(toDailyTask(task, '2026-03-10')).toEqual({ ...task, completed: false, isCarryOver: false, carryOverDate: null, plannedOn: '2026-03-10' });
+    expect(toDailyTask(task, '2026-03-10')).toEqual({
+      ...task,
+      completed: false,
+      isCarryOver: false,
+      carryOverDate: null,
+      plannedOn: '2026-03-10',
+    });
   });
   test('greeting name: first name, else email, else User', () => {
     expect(greetingName({ firstName: 'Ada', email: 'a@b.c' })).toBe('Ada');

@@ -23,7 +23,11 @@ export function ringLevel(days: number): RingLevel {
  * Today's Focus order: incomplete first, most days carried over first, otherwise keeping the
  * order they arrived in (the server's order by when added); completed last.
  */
-export function sortDaily<T extends Pick<DailyTask, 'completed' | 'carryOverDate'>>(tasks: readonly T[], now: Date, timeZone: string): T[] {
+export function sortDaily<T extends Pick<DailyTask, 'completed' | 'carryOverDate'>>(
+  tasks: readonly T[],
+  now: Date,
+  timeZone: string,
+): T[] {
   return tasks
     .map((task, index) => ({ task, index, days: daysCarriedOver(task, now, timeZone) }))
     .sort((a, b) => {
@@ -63,7 +67,10 @@ export function validateNewCategory(name: string, custom: readonly string[]): st
 
 /** Choices for a category select: built-ins, then custom ones, then `current` if it is neither. */
 export function categoryChoices(custom: readonly string[], current?: string): string[] {
-  const choices = [...BUILT_IN_CATEGORIES, ...custom.filter((c) => !(BUILT_IN_CATEGORIES as readonly string[]).includes(c))];
+  const choices = [
+    ...BUILT_IN_CATEGORIES,
+    ...custom.filter((c) => !(BUILT_IN_CATEGORIES as readonly string[]).includes(c)),
+  ];
   if (current && !choices.includes(current)) choices.push(current);
   return choices;
 }
@@ -102,4 +109,3 @@ export function checkAddToDaily(
 export function toDailyTask(task: BankTask, plannedOn: string): DailyTask {
   return { ...task, completed: false, isCarryOver: false, carryOverDate: null, plannedOn };
 }
-

@@ -38,7 +38,10 @@ export function ListSkeleton({ rows = 3 }: { rows?: number }) {
 
 export function LoadError({ onRetry }: { onRetry: () => void }) {
   return (
-    <div role="alert" className="card flex flex-wrap items-center justify-between gap-3 border-red-200 p-4 text-red-800 dark:border-red-800 dark:text-red-200">
+    <div
+      role="alert"
+      className="card flex flex-wrap items-center justify-between gap-3 border-red-200 p-4 text-red-800 dark:border-red-800 dark:text-red-200"
+    >
       <p className="text-sm font-medium">{LOAD_FAILED}</p>
       <Button variant="outline" size="sm" onClick={onRetry}>
         {RETRY}

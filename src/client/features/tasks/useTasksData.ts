@@ -4,7 +4,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { DAILY_RESET_CHECK_MS, DEFAULT_CATEGORY } from '../../../shared/constants';
-import { categoryAdded, categoryRemoved, dailyResetComplete, taskAdded, taskAlreadyAdded, TOASTS } from '../../../shared/copy';
+import {
+  categoryAdded,
+  categoryRemoved,
+  dailyResetComplete,
+  taskAdded,
+  taskAlreadyAdded,
+  TOASTS,
+} from '../../../shared/copy';
 import type { BankList, BankTask, DailyList, DailyResetResult } from '../../../shared/tasks';
 import { useToast } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
@@ -41,8 +48,14 @@ function useTaskCaches() {
   const dailyKey = trpc.tasks.daily.list.queryKey();
   return {
     async snapshot() {
-      await Promise.all([queryClient.cancelQueries({ queryKey: bankKey }), queryClient.cancelQueries({ queryKey: dailyKey })]);
-      return { bank: queryClient.getQueryData<BankList>(bankKey), daily: queryClient.getQueryData<DailyList>(dailyKey) };
+      await Promise.all([
+        queryClient.cancelQueries({ queryKey: bankKey }),
+        queryClient.cancelQueries({ queryKey: dailyKey }),
+      ]);
+      return {
+        bank: queryClient.getQueryData<BankList>(bankKey),
+        daily: queryClient.getQueryData<DailyList>(dailyKey),
+      };
     },
     restore(snapshot: { bank?: BankList; daily?: DailyList } | undefined) {
       if (!snapshot) return;
@@ -78,7 +91,11 @@ function useFailureToast() {
       if (code === 'UNAUTHORIZED') void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
       const known = code ? byCode[code] : undefined;
       if (known) {
-        toast({ title: known.title, description: message ?? '', variant: known.destructive ? 'destructive' : 'default' });
+        toast({
+          title: known.title,
+          description: message ?? '',
+          variant: known.destructive ? 'destructive' : 'default',
+        });
       } else if (message) {
         toast({ title: SAVE_FAILED.title, description: message, variant: 'destructive' });
       } else {
@@ -129,7 +146,12 @@ export function useCreateBankTask() {
     }
     const description = fields.description.trim();
     mutation.mutate(
-      { id: crypto.randomUUID(), title, description: description || undefined, category: fields.category || DEFAULT_CATEGORY },
+      {
+        id: crypto.randomUUID(),
+        title,
+        description: description || undefined,
+        category: fields.category || DEFAULT_CATEGORY,
+      },
       { onError },
     );
     return true;
@@ -145,10 +167,20 @@ export function useUpdateBankTask() {
     trpc.tasks.bank.update.mutationOptions({
       onMutate: async (input): Promise<Snapshot> => {
         const snapshot = await caches.snapshot();
-        const patch = { title: input.title.trim(), description: input.description?.trim() || null, category: input.category };
-        caches.patchBank((old) => ({ ...old, tasks: old.tasks.map((t) => (t.id === input.id ? { ...t, ...patch } : t)) }));
+        const patch = {
+          title: input.title.trim(),
+          description: input.description?.trim() || null,
+          category: input.category,
+        };
+        caches.patchBank((old) => ({
+          ...old,
+          tasks: old.tasks.map((t) => (t.id === input.id ? { ...t, ...patch } : t)),
+        }));
         // The server also updates today's copy of the task, so the edit shows everywhere.
-        caches.patchDaily((old) => ({ ...old, tasks: old.tasks.map((t) => (t.id === input.id ? { ...t, ...patch } : t)) }));
+        caches.patchDaily((old) => ({
+          ...old,
+          tasks: old.tasks.map((t) => (t.id === input.id ? { ...t, ...patch } : t)),
+        }));
         return snapshot;
       },
       onError: (error, _input, snapshot) => {
@@ -266,7 +298,10 @@ export function useAddToDaily(timeZone: string) {
         caches.patchDaily((old) => ({ ...old, tasks: result.tasks }));
         if (result.reset) announceReset(result.reset);
         const first = snapshot?.bank?.tasks.find((t) => t.id === input.ids[0]);
-        toast({ ...(input.ids.length === 1 && first ? taskAdded(first.title) : tasksAdded(input.ids.length)), variant: 'success' });
+        toast({
+          ...(input.ids.length === 1 && first ? taskAdded(first.title) : tasksAdded(input.ids.length)),
+          variant: 'success',
+        });
       },
       onError: (error, _input, snapshot) => {
         caches.restore(snapshot);
@@ -305,7 +340,10 @@ export function useToggleDaily() {
     },
     onMutate: async (input: { id: string }): Promise<Snapshot> => {
       const snapshot = await caches.snapshot();
-      caches.patchDaily((old) => ({ ...old, tasks: old.tasks.map((t) => (t.id === input.id ? { ...t, completed } : t)) }));
+      caches.patchDaily((old) => ({
+        ...old,
+        tasks: old.tasks.map((t) => (t.id === input.id ? { ...t, completed } : t)),
+      }));
       return snapshot;
     },
     onError: (error: unknown, _input: { id: string }, snapshot: Snapshot | undefined) => {

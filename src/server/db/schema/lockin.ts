@@ -46,9 +46,7 @@ export const lockInSessions = pgTable(
     index('lock_in_sessions_user_status_idx').on(t.userId, t.status),
     uniqueIndex('lock_in_sessions_user_alias_idx').on(t.userId, t.aliasId),
     // One running session per user.
-    uniqueIndex('lock_in_sessions_one_active_idx')
-      .on(t.userId)
-      .where(sql`${t.status} = 'active'`),
+    uniqueIndex('lock_in_sessions_one_active_idx').on(t.userId).where(sql`${t.status} = 'active'`),
   ],
 );
 

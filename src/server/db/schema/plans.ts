@@ -29,7 +29,10 @@ export const subscriptions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('subscriptions_subscription_idx').on(t.subscriptionId), index('subscriptions_customer_idx').on(t.customerId)],
+  (t) => [
+    index('subscriptions_subscription_idx').on(t.subscriptionId),
+    index('subscriptions_customer_idx').on(t.customerId),
+  ],
 );
 
 /** Checkout sessions this server created (demo or Stripe), so activation can check ownership. */
