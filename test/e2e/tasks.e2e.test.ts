@@ -762,3 +762,33 @@ describe('the screen as a whole', () => {
     expect(await bankTitles(page)).toEqual(['Offline idea', 'Stable task']);
   });
 });
+
+// ---- A reset run by a write -------------------------------------------------------------------
+
+describe('the daily reset run by a write', () => {
+  test('after midnight the first write runs the reset, and its answer brings the toast', async () => {
+    const start = new Date();
+    start.setUTCHours(10, 0, 0, 0);
+    const day = 24 * 60 * 60 * 1000;
+    await setServerClock(server, start);
+    try {
+      // The page's clock stands still, so its 60-second check never runs: only the write can.
+      const { context, page } = await signIn({ beforeRegister: (p) => p.clock.install({ time: start }) });
+      const write = await createViaApi(context, 'Write tests', 'Work');
+      const run = await createViaApi(context, 'Morning run', 'Health');
+      await trpcMutation(context, 'tasks.daily.add', { ids: [write, run] });
+      await openHome(page);
+      await andWaitFor(page, 'tasks.daily.complete', () => page.getByRole('checkbox', { name: 'Morning run' }).check());
+      expect(await page.getByText('Daily Reset Complete').count()).toBe(0);
+
+      // Midnight passes on the server only; ticking the carried-over task is the first request of the new day.
+      await setServerClock(server, new Date(start.getTime() + day));
+      await andWaitFor(page, 'tasks.daily.complete', () => page.getByRole('checkbox', { name: 'Write tests' }).check());
+      await expectToast(page, dailyResetComplete(1, 1));
+      await eventually(async () => expect(await dailyTitles(page)).toEqual(['Write tests']));
+      expect(await page.getByRole('checkbox', { name: 'Write tests' }).isChecked()).toBe(true);
+    } finally {
+      await setServerClock(server, new Date());
+    }
+  });
+});
