@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { APP_NAME, DAILY_TASK_LIMIT, FREE_BANK_LIMIT, PREMIUM_PRICE_USD, TRIAL_DAYS } from '../../../shared/constants';
-import { PUBLIC_COPY } from '../../../shared/copy';
+import { PREMIUM_FEATURES, PUBLIC_COPY } from '../../../shared/copy';
 import { ROUTES } from '../../../shared/routes';
 import { Badge } from '../../ui/Badge';
 import { buttonClass } from '../../ui/Button';
@@ -247,16 +247,7 @@ const FREE_FEATURES = [
   `Task Bank of up to ${FREE_BANK_LIMIT} tasks`,
 ];
 
-const PREMIUM_FEATURES = [
-  'Enhanced Lock-In mode with 7 motivation features',
-  'AI task suggestions',
-  'Comprehensive productivity analytics',
-  'Focus-time recommendations',
-  'Calendar integration',
-  'Unlimited Task Bank',
-];
-
-function PlanFeatures({ items, highlight }: { items: string[]; highlight?: boolean }) {
+function PlanFeatures({ items, highlight }: { items: readonly string[]; highlight?: boolean }) {
   return (
     <ul className="mt-8 list-none space-y-3 p-0">
       {items.map((item) => (
