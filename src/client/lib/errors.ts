@@ -3,7 +3,7 @@
 // so callers show the spec's own fallback instead of 'Failed to fetch'.
 import { ApiError } from './api';
 
-export interface DecodedError {
+interface DecodedError {
   /** The tRPC error code ('FORBIDDEN', 'CONFLICT', …); for REST answers, the code of the status. */
   code: string | null;
   /** The HTTP status of the server's answer. */

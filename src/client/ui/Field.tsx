@@ -40,7 +40,7 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
   );
 });
 
-export interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
+interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
   label: ReactNode;
   /** Classes for the text area itself (its height); `className` styles the wrapper, as in Field. */
   inputClassName?: string;

@@ -24,7 +24,6 @@ export const ACCOUNT_COPY = {
   premiumIntro: `Everything in Basic, plus:`,
   premiumList: PREMIUM_FEATURES,
   premiumPrice: `${TRIAL_DAYS}-day free trial, then ${PREMIUM_PRICE_LABEL}. Cancel anytime.`,
-  startTrial: `Start ${TRIAL_DAYS}-Day Free Trial`,
 
   accountInformation: 'Account Information',
   name: 'Name',

@@ -24,7 +24,7 @@ import { useLockIn } from '../lockin/LockInProvider';
 import { LOCKIN_COPY } from '../../../shared/lockin';
 
 /** Where the landing page's sign-in links lead (a server redirect into the sign-in flow). */
-export const SIGN_IN_HREF = '/api/login';
+const SIGN_IN_HREF = '/api/login';
 
 const sectionHeading = 'text-balance text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white';
 const eyebrow = 'text-sm font-semibold uppercase tracking-wider text-brand-700 dark:text-brand-300';

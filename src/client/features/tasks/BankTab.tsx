@@ -11,7 +11,7 @@ import { SparklesIcon } from './icons';
 import { bankCountLabel, categoryCounts, filterBank } from './logic';
 import { EmptyState, ListSkeleton, LoadError } from './parts';
 
-export interface BankTabProps {
+interface BankTabProps {
   bank: { data: BankList | undefined; isPending: boolean; isError: boolean; refetch: () => unknown };
   premium: boolean;
   timeZone: string;

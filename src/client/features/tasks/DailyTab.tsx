@@ -30,7 +30,7 @@ const BADGE_CLASSES: Record<RingLevel, string> = {
   3: 'bg-red-700 text-white dark:bg-red-600',
 };
 
-export interface DailyTabProps {
+interface DailyTabProps {
   daily: { data: DailyList | undefined; isPending: boolean; isError: boolean; refetch: () => unknown };
   /** The bank list query: the picker shows its loading and failure, never a false 'empty'. */
   bank: { data: BankList | undefined; isError: boolean; refetch: () => unknown };

@@ -6,7 +6,7 @@ import { Button } from '../../ui/Button';
 import { Field, TextAreaField } from '../../ui/Field';
 import { CategorySelect } from './CategorySelect';
 
-export interface EditedFields {
+interface EditedFields {
   title: string;
   description?: string;
   category: string;

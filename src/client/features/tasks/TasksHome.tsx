@@ -26,7 +26,7 @@ import { MAIN_ID } from '../../ui/SkipLink';
 
 type TabKey = 'daily' | 'bank';
 
-export interface TasksHomeProps {
+interface TasksHomeProps {
   /** Opens the analytics modal (premium 'My Analytics'). */
   onOpenAnalytics?: () => void;
   /** Opens the Lock-In dialog for a task (premium). */
