@@ -13,7 +13,10 @@ const queryClient = createQueryClient();
 const trpcClient = createTrpcClient();
 const router = createRouter();
 
-createRoot(document.getElementById('root')!).render(
+const rootElement = document.getElementById('root');
+if (!rootElement) throw new Error('index.html must hold <div id="root">');
+
+createRoot(rootElement).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>

@@ -1,6 +1,6 @@
 // The spec's two route tables. '/' is the landing page for visitors (and while the sign-in state
 // loads) and the tasks screen when signed in; signed-in-only pages are 404 for visitors.
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, Outlet, type RouteObject, ScrollRestoration } from 'react-router';
 import { ROUTES } from '../shared/routes';
 import { useAuth } from './features/auth/useAuth';
@@ -10,14 +10,23 @@ import { NotFoundPage } from './features/notfound/NotFoundPage';
 import { LoginPage } from './features/auth/LoginPage';
 import { ForgotPasswordPage } from './features/auth/ForgotPasswordPage';
 import { ResetPasswordPage } from './features/auth/ResetPasswordPage';
-import { ManageAccountPage } from './features/account/ManageAccountPage';
-import { TasksHome } from './features/tasks/TasksHome';
 import { LockInProvider } from './features/lockin/LockInProvider';
-import { DemoCheckoutPage } from './features/plans/DemoCheckoutPage';
 import { SubscribePage } from './features/plans/SubscribePage';
-import { SubscribeSuccessPage } from './features/plans/SubscribeSuccessPage';
 import { PageLoading } from './ui/PageLoading';
 import { SkipLink } from './ui/SkipLink';
+
+// Screens only a signed-in user reaches load on demand, so a visitor's first page (the landing
+// page, sign-in, legal pages) carries none of their code (bench/bundle-size.ts, 'first load').
+const TasksHome = lazy(() => import('./features/tasks/TasksHome').then((m) => ({ default: m.TasksHome })));
+const ManageAccountPage = lazy(() =>
+  import('./features/account/ManageAccountPage').then((m) => ({ default: m.ManageAccountPage })),
+);
+const DemoCheckoutPage = lazy(() =>
+  import('./features/plans/DemoCheckoutPage').then((m) => ({ default: m.DemoCheckoutPage })),
+);
+const SubscribeSuccessPage = lazy(() =>
+  import('./features/plans/SubscribeSuccessPage').then((m) => ({ default: m.SubscribeSuccessPage })),
+);
 
 function Root() {
   return (
@@ -31,13 +40,19 @@ function Root() {
 
 function Home() {
   const { isAuthenticated } = useAuth();
-  return isAuthenticated ? <TasksHome /> : <LandingPage />;
+  return isAuthenticated ? (
+    <Suspense fallback={<PageLoading />}>
+      <TasksHome />
+    </Suspense>
+  ) : (
+    <LandingPage />
+  );
 }
 
 function SignedInOnly({ children }: { children: ReactNode }) {
   const { isAuthenticated, isLoading } = useAuth();
   if (isLoading) return <PageLoading />;
-  return isAuthenticated ? children : <NotFoundPage />;
+  return isAuthenticated ? <Suspense fallback={<PageLoading />}>{children}</Suspense> : <NotFoundPage />;
 }
 
 /** The spec's paths match exactly: '/Login' is not '/login' (the server answers it 404 too). */

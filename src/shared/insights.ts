@@ -1,6 +1,7 @@
 // Insights shared by server and client: the analytics response, the AI suggestion shape and
 // the pure rules both sides use (heatmap levels, overdue colours, the best-hours sentence).
 import { HEATMAP_STEPS, OVERDUE_ORANGE_DAYS, OVERDUE_RED_DAYS } from './constants';
+import { utcDate } from './local-date';
 
 // ---------------------------------------------------------------------------------------------
 // Analytics response
@@ -163,11 +164,13 @@ export function hourRange(start: number, end: number): string {
  * more it needs instead of guessing from a handful.
  */
 export function bestFocusHours(cells: HeatmapCell[]): BestHours {
-  const grid = Array.from({ length: 7 }, () => new Array<number>(24).fill(0));
+  // Week-hours flat, day-major; an hour past 23 reads as empty so a window never spills into the next day.
+  const counts = new Array<number>(7 * 24).fill(0);
+  const at = (day: number, hour: number) => (hour < 24 ? (counts[day * 24 + hour] ?? 0) : 0);
   let total = 0;
   for (const c of cells) {
     if (c.day < 0 || c.day > 6 || c.hour < 0 || c.hour > 23 || c.count <= 0) continue;
-    grid[c.day]![c.hour]! += c.count;
+    counts[c.day * 24 + c.hour] = at(c.day, c.hour) + c.count;
     total += c.count;
   }
   if (total < BEST_HOURS_MIN_SESSIONS) {
@@ -181,13 +184,13 @@ export function bestFocusHours(cells: HeatmapCell[]): BestHours {
   let best = { day: 0, hour: 0, sum: -1 };
   for (let day = 0; day < 7; day++) {
     for (let hour = 0; hour < 24; hour++) {
-      const sum = grid[day]![hour]! + (hour < 23 ? grid[day]![hour + 1]! : 0);
+      const sum = at(day, hour) + at(day, hour + 1);
       if (sum > best.sum) best = { day, hour, sum };
     }
   }
-  const row = grid[best.day]!;
-  const startHour = row[best.hour]! > 0 ? best.hour : best.hour + 1;
-  const endHour = row[best.hour]! > 0 && best.hour < 23 && row[best.hour + 1]! > 0 ? best.hour + 2 : startHour + 1;
+  const first = at(best.day, best.hour);
+  const startHour = first > 0 ? best.hour : best.hour + 1;
+  const endHour = first > 0 && at(best.day, best.hour + 1) > 0 ? best.hour + 2 : startHour + 1;
   const sentence = `You focus best on ${WEEKDAYS[best.day]} ${partOfDay(startHour)}, ${hourRange(startHour, endHour)}`;
   return { ready: true, day: best.day, startHour, endHour, sentence };
 }
@@ -197,8 +200,7 @@ export function bestFocusHours(cells: HeatmapCell[]): BestHours {
 
 /** 'Mon, Nov 3' for a YYYY-MM-DD local date. */
 export function dayLabel(date: string): string {
-  const [y, m, d] = date.split('-').map(Number);
-  return new Date(Date.UTC(y!, m! - 1, d!)).toLocaleDateString('en-US', {
+  return utcDate(date).toLocaleDateString('en-US', {
     weekday: 'short',
     month: 'short',
     day: 'numeric',

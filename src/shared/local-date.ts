@@ -84,9 +84,14 @@ export function localDate(instant: Date, timeZone: string): string {
 
 const DAY_MS = 86_400_000;
 
+/** UTC midnight of a YYYY-MM-DD calendar date (an Invalid Date when the text is not one). */
+export function utcDate(date: string): Date {
+  const [y = Number.NaN, m = Number.NaN, d = Number.NaN] = date.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d));
+}
+
 function dayNumber(date: string): number {
-  const [y, m, d] = date.split('-').map(Number);
-  return Date.UTC(y!, m! - 1, d!) / DAY_MS;
+  return utcDate(date).getTime() / DAY_MS;
 }
 
 /** Whole calendar days from one local date to another (negative when `to` is earlier). */

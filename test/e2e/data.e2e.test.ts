@@ -232,6 +232,25 @@ describe('keyboard shortcuts', () => {
     await page.keyboard.press('Escape');
     await picker.waitFor({ state: 'hidden' });
 
+    // l: the Lock-In modal, from Today's Focus and from the Task Bank; while it is open, keys belong to it.
+    const lockInModal = page.getByRole('dialog', { name: 'Lock-In Mode' });
+    await page.keyboard.press('l');
+    await lockInModal.waitFor();
+    expect(await page.getByTestId('lockin-modal').getAttribute('data-step')).toBe('setup');
+    await page.keyboard.press('b');
+    expect(await selectedTab(page).innerText()).toContain('Daily Tasks');
+    await screenshot(page, 'shortcuts-lockin-1280');
+    await page.keyboard.press('Escape');
+    await lockInModal.waitFor({ state: 'hidden' });
+    await page.keyboard.press('b');
+    await eventually(async () => expect(await selectedTab(page).innerText()).toContain('Task Bank'));
+    await page.keyboard.press('l');
+    await lockInModal.waitFor();
+    await page.keyboard.press('Escape');
+    await lockInModal.waitFor({ state: 'hidden' });
+    await page.keyboard.press('d');
+    await eventually(async () => expect(await selectedTab(page).innerText()).toContain('Daily Tasks'));
+
     // ?: the help dialog lists every shortcut and which ones this screen offers.
     await page.keyboard.press('?');
     const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
@@ -246,7 +265,7 @@ describe('keyboard shortcuts', () => {
       addTaskPicker: 'true',
       dailyTab: 'true',
       bankTab: 'true',
-      lockIn: expect.any(String),
+      lockIn: 'true',
       analytics: 'false', // a free user has no My Analytics
       help: 'true',
     });
@@ -305,6 +324,10 @@ describe('keyboard shortcuts', () => {
       headers: { origin: server.url },
     });
     expect(done.ok()).toBe(true);
+    // The same trial makePremium(…, 'trial') writes in the HTTP tests, here through the demo
+    // checkout because the browser suite's server is its own process.
+    const plan = await (await context.request.get(`${server.url}/api/subscription-status`)).json();
+    expect(plan).toMatchObject({ premium: true, trialActive: true });
     await openHome(page);
     await page.getByRole('button', { name: 'My Analytics' }).waitFor();
     await page.keyboard.press('m');
@@ -313,6 +336,11 @@ describe('keyboard shortcuts', () => {
     // The dashboard owns the keyboard: a tab key does nothing behind it.
     await page.keyboard.press('b');
     expect(await selectedTab(page).innerText()).toContain('Daily Tasks');
+    // Photographed once the figures are in (the modal's code and its data load on first open).
+    const body = dashboard.getByTestId('analytics-body');
+    await body.waitFor();
+    await body.locator('[role="status"]').waitFor({ state: 'detached' });
+    await expectNoAxeViolations(page, 'My Analytics opened with m');
     await screenshot(page, 'shortcuts-analytics-1280');
     await page.keyboard.press('Escape');
     await dashboard.waitFor({ state: 'hidden' });

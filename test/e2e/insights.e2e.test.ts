@@ -136,7 +136,9 @@ async function seedHistory(api: Api) {
 async function checkScreen(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 900 });
   // Open dialogs scroll inside themselves: photograph them from their top.
-  await page.evaluate(() => document.querySelectorAll('dialog[open] > div').forEach((el) => el.scrollTo(0, 0)));
+  await page.evaluate(() => {
+    for (const el of document.querySelectorAll('dialog[open] > div')) el.scrollTo(0, 0);
+  });
   await expectNoAxeViolations(page, `${name} @1280`);
   await screenshot(page, `insights-${name}-1280`);
   await page.setViewportSize({ width: 360, height: 800 });

@@ -6,7 +6,7 @@
 // with axe and photographed at 1280 and 360 px.
 import { afterAll, afterEach, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { MOTIVATIONAL_MESSAGES } from '../../src/shared/lockin';
+import { type LockInSessionView, MOTIVATIONAL_MESSAGES } from '../../src/shared/lockin';
 import {
   expectNoAxeViolations,
   launchBrowser,
@@ -182,7 +182,8 @@ async function startThroughModal(
   await expectStep(page, 'active');
 }
 
-async function apiSessions(context: BrowserContext): Promise<any[]> {
+/** GET /api/lock-in-sessions: the session views (plus the spec's start_time), newest first. */
+async function apiSessions(context: BrowserContext): Promise<LockInSessionView[]> {
   const res = await context.request.get(`${server.url}/api/lock-in-sessions`);
   return res.json();
 }

@@ -8,15 +8,11 @@ import { MockLanguageModelV4 } from 'ai/test';
 import { rateLimits } from '../../src/server/db/schema';
 import { customCategories } from '../../src/server/db/schema';
 import { createModelSuggester } from '../../src/server/integrations/ai';
-import { AI_FAILURE_SUGGESTION, AI_RATE_LIMIT } from '../../src/shared/insights';
-import type { AiSuggestion } from '../../src/shared/insights';
+import { AI_FAILURE_SUGGESTION, AI_RATE_LIMIT, type AiSuggestion } from '../../src/shared/insights';
 import { createTestContext, type TestContext } from '../support/app';
 import { createUser, signedInClient } from '../support/factories';
 import { startOpenAiStandin, type OpenAiStandin } from '../support/openai-standin';
 import { makePremium } from '../support/plans';
-
-/** What POST /api/ai-suggestions answers. */
-type Suggestions = { suggestions: AiSuggestion[] };
 
 const NOW = new Date('2026-03-10T12:00:00Z');
 const KEY = 'sk-test-SECRET-0123456789abcdef';
@@ -143,11 +139,11 @@ describe('offline suggester (no OPENAI_API_KEY)', () => {
 
   test('different tasks give different suggestions; an empty list still gets category first steps', async () => {
     const { client } = await premiumClient();
-    const a = await client.post<Suggestions>('/api/ai-suggestions', {
+    const a = await client.post<{ suggestions: AiSuggestion[] }>('/api/ai-suggestions', {
       tasks: [{ title: 'Study French verbs', category: 'School' }],
       categories: ['School', 'Health'],
     });
-    expect(a.body.suggestions.map((x) => x.title)).toContain('Quiz yourself on French verbs');
+    expect(a.body.suggestions.map((x: AiSuggestion) => x.title)).toContain('Quiz yourself on French verbs');
     const b = await client.post('/api/ai-suggestions', { tasks: [], categories: ['Health'] });
     expect(b.body.suggestions).toEqual([
       { title: 'Take a 20-minute walk', description: 'Step away from the screen and move.', category: 'Health' },
@@ -157,16 +153,16 @@ describe('offline suggester (no OPENAI_API_KEY)', () => {
   test('categories must be the user’s: unknown ones are dropped to General, custom ones kept', async () => {
     const { user, client } = await premiumClient();
     await ctx.deps.db.insert(customCategories).values({ userId: user.id, name: 'Garden' });
-    const res = await client.post<Suggestions>('/api/ai-suggestions', {
+    const res = await client.post<{ suggestions: AiSuggestion[] }>('/api/ai-suggestions', {
       tasks: [
         { title: 'Plant tomatoes', category: 'Garden' },
         { title: 'Build a shed', category: 'NotMine' },
       ],
       categories: ['Garden', 'NotMine'],
     });
-    const cats = new Set(res.body.suggestions.map((x) => x.category));
-    for (const c of cats) expect(['Garden', 'General']).toContain(c as string);
-    expect(res.body.suggestions.find((x) => x.title === 'Test a shed')?.category).toBe('General');
+    const cats = new Set<string>(res.body.suggestions.map((x: AiSuggestion) => x.category));
+    for (const c of cats) expect(['Garden', 'General']).toContain(c);
+    expect(res.body.suggestions.find((x: AiSuggestion) => x.title === 'Test a shed')?.category).toBe('General');
   });
 });
 
@@ -221,8 +217,7 @@ describe('OpenAI-compatible stand-in through the real provider', () => {
       expect(res.status).toBe(200);
       expect(res.body.suggestions).toEqual(standin.suggestions);
       expect(standin.requests[0]!.authorization).toBe(`Bearer ${KEY}`);
-      expect(standin.requests[0]!.body.model).toBe('my-model');
-      expect(standin.requests[0]!.body.response_format?.type).toBe('json_schema');
+      expect(standin.requests[0]!.body).toMatchObject({ model: 'my-model', response_format: { type: 'json_schema' } });
     } finally {
       await configured.close();
     }

@@ -1,7 +1,7 @@
 // GET /api/analytics and insights.analytics over HTTP: signed out 401, free users the four basic
 // figures only, premium users every field, and another user's history never counted.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import type { PremiumAnalytics } from '../../src/shared/insights';
+import type { ActivityDay, PremiumAnalytics } from '../../src/shared/insights';
 import { createTestContext, TestClient, type TestContext } from '../support/app';
 import { createUser, signedInClient } from '../support/factories';
 import { insertCompletions, insertDailyTasks, insertSessions, setStreak } from '../support/insights-factories';
@@ -127,7 +127,7 @@ describe('premium user', () => {
       quitInsights: { total: 1, reasons: [{ reason: 'Distracted', count: 1 }] },
     });
     expect(res.body.recentActivity).toHaveLength(7);
-    expect(res.body.recentActivity.find((d) => d.date === '2026-03-09')).toEqual({
+    expect(res.body.recentActivity.find((d: ActivityDay) => d.date === '2026-03-09')).toEqual({
       date: '2026-03-09',
       sessionsCompleted: 1,
       focusTime: 60,

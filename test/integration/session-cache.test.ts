@@ -88,13 +88,11 @@ describe('the session cache', () => {
     expect((await second.get('/api/auth/user')).status).toBe(200);
     expect(isCached(client) && isCached(second)).toBe(true);
     const token = generateResetToken();
-    await ctx.deps.db
-      .insert(passwordResetTokens)
-      .values({
-        tokenHash: hashToken(token),
-        userId: user.id,
-        expiresAt: new Date(ctx.clock.now().getTime() + 3_600_000),
-      });
+    await ctx.deps.db.insert(passwordResetTokens).values({
+      tokenHash: hashToken(token),
+      userId: user.id,
+      expiresAt: new Date(ctx.clock.now().getTime() + 3_600_000),
+    });
     const reset = await new TestClient(ctx.app).post('/api/reset-password', {
       token,
       newPassword: 'a brand new passphrase',

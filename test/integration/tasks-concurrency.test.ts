@@ -3,7 +3,7 @@
 // on PGlite it still checks the same outcomes.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import postgres from 'postgres';
-import type { BankList, DailyList } from '../../src/shared/tasks';
+import type { DailyList } from '../../src/shared/tasks';
 import { type TestClient, type TestContext, createTestContext } from '../support/app';
 import { createUser, signedInClient } from '../support/factories';
 

@@ -225,7 +225,7 @@ describe("daily reset across midnight in the user's zone", () => {
 
   test('a user who moves zone is reset by the calendar of the new zone', async () => {
     ctx.clock.set(new Date('2026-03-10T23:30:00Z')); // 10 March in UTC, 11 March 08:30 in Tokyo
-    const { client, userId } = await newClient('UTC');
+    const { client } = await newClient('UTC');
     await daily(client);
     await plan(client, ['m1'], ['m1']);
     // Through the API, as the browser does: the cached session's user takes the new zone at once.

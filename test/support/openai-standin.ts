@@ -8,7 +8,8 @@ export interface OpenAiStandin {
   mode: StandinMode;
   /** The suggestions an 'ok' reply carries. */
   suggestions: { title: string; description: string; category: string }[];
-  requests: { authorization: string | null; body: any }[];
+  /** Each request as sent: the Authorization header and the JSON body (unchecked: tests match on it). */
+  requests: { authorization: string | null; body: unknown }[];
   close(): void;
 }
 
@@ -37,7 +38,7 @@ export function startOpenAiStandin(): OpenAiStandin {
       if (req.method !== 'POST' || url.pathname !== '/v1/chat/completions')
         return new Response('not found', { status: 404 });
       const authorization = req.headers.get('authorization');
-      const body = await req.json();
+      const body: unknown = await req.json();
       state.requests.push({ authorization, body });
       switch (state.mode) {
         case 'ok':

@@ -5,39 +5,108 @@
 // on the hosted page, a renewal) with the helpers and sign webhook events with the SDK's helper.
 import Stripe from 'stripe';
 
-type Json = Record<string, any>;
+/** A form body as Stripe's encoding nests it (`a[b][0][c]=v`): strings inside objects and arrays. */
+export type FormValue = string | FormValue[] | FormObject;
+export interface FormObject {
+  [key: string]: FormValue | undefined;
+}
+
+/** The nested object under a form key, or an empty one when the key was not sent. */
+const fieldsOf = (value: FormValue | undefined): FormObject =>
+  value !== undefined && typeof value === 'object' && !Array.isArray(value) ? value : {};
+const textOf = (value: FormValue | undefined): string | null => (typeof value === 'string' ? value : null);
+
+export interface StandInCustomer {
+  id: string;
+  object: 'customer';
+  email: string | null;
+  metadata: FormObject;
+}
+
+/** A Checkout Session as the stand-in keeps it; what the SDK sent is passed through. */
+export interface StandInSession {
+  id: string;
+  object: 'checkout.session';
+  mode: FormValue | undefined;
+  status: 'open' | 'complete';
+  payment_status: 'unpaid' | 'paid' | 'no_payment_required';
+  customer: string | null;
+  client_reference_id: string | null;
+  metadata: FormObject;
+  subscription: string | null;
+  success_url: FormValue | undefined;
+  cancel_url: FormValue | undefined;
+  url: string;
+  line_items_requested: FormValue | undefined;
+  subscription_data: FormObject;
+}
+
+export interface StandInSubscription {
+  id: string;
+  object: 'subscription';
+  customer: string | null;
+  status: string;
+  trial_start: number | null;
+  trial_end: number | null;
+  cancel_at_period_end: boolean;
+  cancel_at: number | null;
+  canceled_at: number | null;
+  ended_at?: number;
+  cancellation_details?: FormValue;
+  default_payment_method: string | null;
+  default_source: null;
+  metadata: FormObject;
+  items: {
+    object: 'list';
+    data: { id: string; object: 'subscription_item'; current_period_start: number; current_period_end: number }[];
+  };
+}
+
+/** What Stripe may change on its own; current_period_end is the first item's. */
+export type SubscriptionPatch = Partial<Omit<StandInSubscription, 'id' | 'object' | 'items'>> & {
+  current_period_end?: number;
+};
 
 export interface StripeStandIn {
   url: string;
   /** Every request the SDK made: method, path, form body (nested), idempotency key. */
-  requests: { method: string; path: string; body: Json; idempotencyKey: string | null }[];
-  customers: Map<string, Json>;
-  sessions: Map<string, Json>;
-  subscriptions: Map<string, Json>;
+  requests: { method: string; path: string; body: FormObject; idempotencyKey: string | null }[];
+  customers: Map<string, StandInCustomer>;
+  sessions: Map<string, StandInSession>;
+  subscriptions: Map<string, StandInSubscription>;
   /** What a customer finishing the hosted page does: a subscription (trialing if the session asked for a trial). */
-  completeCheckout(sessionId: string, options?: { paymentMethod?: boolean }): Json;
+  completeCheckout(sessionId: string, options?: { paymentMethod?: boolean }): StandInSubscription;
   /** Changes a subscription as Stripe would on its own (renewal, payment failure, trial end). */
-  updateSubscription(id: string, patch: Json): Json;
+  updateSubscription(id: string, patch: SubscriptionPatch): StandInSubscription;
   /** A signed webhook delivery for `type` about `object`: the body and its stripe-signature header. */
   signedEvent(
     type: string,
-    object: Json,
+    object: object,
     options?: { id?: string; created?: number },
   ): Promise<{ payload: string; signature: string; id: string }>;
   close(): Promise<void>;
 }
 
 /** Parses Stripe's form encoding (`a[b][0][c]=v`) into nested objects and arrays. */
-export function parseStripeForm(text: string): Json {
-  const out: Json = {};
+export function parseStripeForm(text: string): FormObject {
+  const out: FormObject = {};
   for (const [key, value] of new URLSearchParams(text)) {
     const parts = key.replace(/\]/g, '').split('[');
-    let node: any = out;
+    let node: FormObject | FormValue[] = out;
     parts.forEach((part, i) => {
-      const last = i === parts.length - 1;
-      const nextIsIndex = !last && /^\d+$/.test(parts[i + 1]!);
-      if (last) node[part] = value;
-      else node = node[part] ??= nextIsIndex ? [] : {};
+      const next = parts[i + 1];
+      const held = Array.isArray(node) ? node[Number(part)] : node[part];
+      const child: FormValue =
+        next === undefined
+          ? value
+          : held !== undefined && typeof held === 'object'
+            ? held
+            : /^\d+$/.test(next)
+              ? []
+              : {};
+      if (Array.isArray(node)) node[Number(part)] = child;
+      else node[part] = child;
+      if (typeof child === 'object') node = child;
     });
   }
   return out;
@@ -50,10 +119,10 @@ export async function startStripeStandIn(options: {
   now?: () => number;
 }): Promise<StripeStandIn> {
   const now = options.now ?? (() => Math.floor(Date.now() / 1000));
-  const customers = new Map<string, Json>();
-  const sessions = new Map<string, Json>();
-  const subscriptions = new Map<string, Json>();
-  const replays = new Map<string, { status: number; body: Json }>();
+  const customers = new Map<string, StandInCustomer>();
+  const sessions = new Map<string, StandInSession>();
+  const subscriptions = new Map<string, StandInSubscription>();
+  const replays = new Map<string, { status: number; body: object }>();
   const requests: StripeStandIn['requests'] = [];
   let counter = 0;
   const nextId = (prefix: string) =>
@@ -71,47 +140,50 @@ export async function startStripeStandIn(options: {
     },
   });
 
-  function handle(method: string, path: string, body: Json): { status: number; body: Json } {
+  function handle(method: string, path: string, body: FormObject): { status: number; body: object } {
     let m: RegExpMatchArray | null;
     if (method === 'POST' && path === '/v1/customers') {
-      const customer = {
+      const customer: StandInCustomer = {
         id: nextId('cus'),
         object: 'customer',
-        email: body.email ?? null,
-        metadata: body.metadata ?? {},
+        email: textOf(body.email),
+        metadata: fieldsOf(body.metadata),
       };
       customers.set(customer.id, customer);
       return { status: 200, body: customer };
     }
     if (method === 'POST' && path === '/v1/checkout/sessions') {
-      if (body.customer && !customers.has(body.customer)) return notFound('customer', body.customer);
+      const customer = textOf(body.customer);
+      if (customer && !customers.has(customer)) return notFound('customer', customer);
       const id = nextId('cs');
-      const session = {
+      const session: StandInSession = {
         id,
         object: 'checkout.session',
         mode: body.mode,
         status: 'open',
         payment_status: 'unpaid',
-        customer: body.customer ?? null,
-        client_reference_id: body.client_reference_id ?? null,
-        metadata: body.metadata ?? {},
+        customer,
+        client_reference_id: textOf(body.client_reference_id),
+        metadata: fieldsOf(body.metadata),
         subscription: null,
         success_url: body.success_url,
         cancel_url: body.cancel_url,
         url: `https://checkout.stripe.test/c/pay/${id}`,
         line_items_requested: body.line_items,
-        subscription_data: body.subscription_data ?? {},
+        subscription_data: fieldsOf(body.subscription_data),
       };
       sessions.set(id, session);
       return { status: 200, body: session };
     }
     if ((m = path.match(/^\/v1\/checkout\/sessions\/([^/]+)$/)) && method === 'GET') {
-      const session = sessions.get(m[1]!);
-      return session ? { status: 200, body: session } : notFound('checkout.session', m[1]!);
+      const id = m[1] ?? '';
+      const session = sessions.get(id);
+      return session ? { status: 200, body: session } : notFound('checkout.session', id);
     }
     if ((m = path.match(/^\/v1\/subscriptions\/([^/]+)$/))) {
-      const sub = subscriptions.get(m[1]!);
-      if (!sub) return notFound('subscription', m[1]!);
+      const id = m[1] ?? '';
+      const sub = subscriptions.get(id);
+      if (!sub) return notFound('subscription', id);
       if (method === 'GET') return { status: 200, body: sub };
       if (method === 'POST') {
         if (body.cancel_at_period_end !== undefined) sub.cancel_at_period_end = body.cancel_at_period_end === 'true';
@@ -167,9 +239,9 @@ export async function startStripeStandIn(options: {
       const session = sessions.get(sessionId);
       if (!session) throw new Error(`no session ${sessionId}`);
       const start = now();
-      const trialDays = Number(session.subscription_data?.trial_period_days ?? 0);
+      const trialDays = Number(session.subscription_data.trial_period_days ?? 0);
       const trialEnd = trialDays > 0 ? start + trialDays * DAY : null;
-      const sub = {
+      const sub: StandInSubscription = {
         id: nextId('sub'),
         object: 'subscription',
         customer: session.customer,
@@ -181,7 +253,7 @@ export async function startStripeStandIn(options: {
         canceled_at: null,
         default_payment_method: paymentMethod ? nextId('pm') : null,
         default_source: null,
-        metadata: session.subscription_data?.metadata ?? {},
+        metadata: fieldsOf(session.subscription_data.metadata),
         items: {
           object: 'list',
           data: [
@@ -207,7 +279,8 @@ export async function startStripeStandIn(options: {
       if (!sub) throw new Error(`no subscription ${id}`);
       const { current_period_end, ...rest } = patch;
       Object.assign(sub, rest);
-      if (current_period_end !== undefined) sub.items.data[0].current_period_end = current_period_end;
+      const item = sub.items.data[0];
+      if (current_period_end !== undefined && item) item.current_period_end = current_period_end;
       return sub;
     },
     async signedEvent(type, object, eventOptions = {}) {

@@ -29,8 +29,10 @@ export function Tabs<K extends string>({
     else if (event.key === 'Home') next = 0;
     else if (event.key === 'End') next = items.length - 1;
     else return;
+    const target = items[next];
+    if (!target) return; // no tabs to move between
     event.preventDefault();
-    const key = items[next]!.key;
+    const key = target.key;
     onChange(key);
     refs.current[key]?.focus();
   };

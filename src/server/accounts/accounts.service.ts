@@ -17,6 +17,7 @@ import type { CurrentUser } from '../../shared/types';
 import { passwordResetTokens, sessions, users } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { isUniqueViolation } from '../db/errors';
+import { requireRow } from '../db/rows';
 import { AppError } from '../http/errors';
 import { clearRateLimit, hitRateLimit, RATE_LIMITS } from '../http/rate-limit';
 import { assertNotCommon, hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
@@ -65,7 +66,7 @@ export async function registerUser(deps: AppDeps, input: RegisterInput, meta: Re
   const passwordHash = await hashPassword(input.password);
   const now = deps.clock.now();
   try {
-    const [row] = await deps.db.transaction((tx) =>
+    const rows = await deps.db.transaction((tx) =>
       tx
         .insert(users)
         .values({
@@ -80,7 +81,7 @@ export async function registerUser(deps: AppDeps, input: RegisterInput, meta: Re
         })
         .returning(publicColumns),
     );
-    return toCurrentUser(deps, row!);
+    return toCurrentUser(deps, requireRow(rows, 'new user'));
   } catch (error) {
     // Two sign-ups with the same email at once: the unique index on lower(email) decides.
     if (isUniqueViolation(error)) throw new AppError('CONFLICT', AUTH_MESSAGES.emailTaken);

@@ -3,7 +3,7 @@
 // the user row (every user-owned table cascades), its sessions and the rate-limit counters keyed
 // on its email, and finally any cached session of the user is dropped.
 import { eq, like, or } from 'drizzle-orm';
-import { hashToken } from '../accounts/sessions';
+import { forgetCachedUser, hashToken } from '../accounts/sessions';
 import { DATA_MESSAGES } from '../../shared/data';
 import { rateLimits, sessions, users } from '../db/schema';
 import type { AppDeps } from '../deps';
@@ -11,14 +11,12 @@ import { AppError } from '../http/errors';
 import { cancelSubscriptionImmediately } from '../plans/plans.service';
 
 /**
- * The two calls into other domains, in one object so a test can watch them being made (and the
- * order: the subscription is cancelled before anything is deleted).
+ * The call into the plans domain, in an object so a test can watch it being made (and the order:
+ * the subscription is cancelled before anything is deleted).
  */
 export const deletionSeams = {
   /** Ends a demo or Stripe subscription at once (not at period end). */
   cancelSubscription: (deps: AppDeps, userId: string): Promise<void> => cancelSubscriptionImmediately(deps, userId),
-  /** Drops any in-process cached session of the user (none exists until the request-path work lands). */
-  invalidateCachedSessions(_userId: string): void {},
 };
 
 export interface DeletedAccount {
@@ -51,7 +49,10 @@ export async function deleteAccount(
     await tx.delete(rateLimits).where(or(...subjects.map((hash) => like(rateLimits.key, `%:${hash}`))));
     return gone.length;
   });
-  deletionSeams.invalidateCachedSessions(user.id);
+  // The deleted sessions' NOTIFY reaches every process's cache (drizzle/0005), but on PostgreSQL it
+  // arrives a moment after the commit: this process forgets them at once, so the answer is never
+  // followed by a request it still lets through.
+  forgetCachedUser(user.id);
   deps.log.info(`account deleted (${ended} sessions ended)`);
   return { sessionsEnded: ended };
 }

@@ -27,6 +27,7 @@ import {
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
 import { getPlanStatus } from '../plans/plan-status';
+import { bankColumns, dailyColumns } from '../tasks/task-store';
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 
@@ -87,8 +88,8 @@ async function* sessionPages(db: Db, userId: string): AsyncGenerator<SessionRow[
       .orderBy(asc(lockInSessions.startedAt), asc(lockInSessions.id))
       .limit(EXPORT_PAGE_SIZE);
     if (rows.length > 0) yield rows;
-    if (rows.length < EXPORT_PAGE_SIZE) return;
-    const last = rows[rows.length - 1]!;
+    const last = rows.at(-1);
+    if (!last || rows.length < EXPORT_PAGE_SIZE) return;
     after = { startedAt: last.startedAt, id: last.id };
   }
 }
@@ -138,55 +139,35 @@ async function* completionPages(db: Db, userId: string): AsyncGenerator<ExportCo
         completedAt: r.completedAt.toISOString(),
       }));
     }
-    if (rows.length < EXPORT_PAGE_SIZE) return;
-    after = rows[rows.length - 1]!.id;
+    const last = rows.at(-1);
+    if (!last || rows.length < EXPORT_PAGE_SIZE) return;
+    after = last.id;
   }
 }
 
-const bankColumns = {
-  id: bankTasks.id,
-  title: bankTasks.title,
-  description: bankTasks.description,
-  category: bankTasks.category,
-  createdAt: bankTasks.createdAt,
-  seq: bankTasks.seq,
-};
+/** The tasks domain's bank columns plus the identity column the pages are keyed on. */
+const bankPageColumns = { ...bankColumns, seq: bankTasks.seq };
 
 /** The Task Bank in creation order, keyed on its identity column. */
 async function* bankPages(db: Db, userId: string) {
   let after = 0;
   for (;;) {
     const rows = await db
-      .select(bankColumns)
+      .select(bankPageColumns)
       .from(bankTasks)
       .where(and(eq(bankTasks.userId, userId), gt(bankTasks.seq, after)))
       .orderBy(asc(bankTasks.seq))
       .limit(EXPORT_PAGE_SIZE);
     if (rows.length > 0) yield rows;
-    if (rows.length < EXPORT_PAGE_SIZE) return;
-    after = rows[rows.length - 1]!.seq;
+    const last = rows.at(-1);
+    if (!last || rows.length < EXPORT_PAGE_SIZE) return;
+    after = last.seq;
   }
 }
 
 async function readDaily(db: Db, userId: string) {
-  // Today's Focus holds at most five tasks: one read.
-  return db
-    .select({
-      id: dailyTasks.id,
-      title: dailyTasks.title,
-      description: dailyTasks.description,
-      category: dailyTasks.category,
-      createdAt: dailyTasks.createdAt,
-      addedAt: dailyTasks.addedAt,
-      completed: dailyTasks.completed,
-      completedAt: dailyTasks.completedAt,
-      isCarryOver: dailyTasks.isCarryOver,
-      carryOverDate: dailyTasks.carryOverDate,
-      plannedOn: dailyTasks.plannedOn,
-    })
-    .from(dailyTasks)
-    .where(eq(dailyTasks.userId, userId))
-    .orderBy(asc(dailyTasks.seq));
+  // Today's Focus holds at most five tasks: one read, in the tasks domain's columns and order.
+  return db.select(dailyColumns).from(dailyTasks).where(eq(dailyTasks.userId, userId)).orderBy(asc(dailyTasks.seq));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -212,18 +212,16 @@ async function importCompletions(tx: Tx, userId: string, file: ExportDocument): 
     return true;
   });
   await insertInBatches(fresh, (batch) =>
-    tx
-      .insert(taskCompletions)
-      .values(
-        batch.map((c) => ({
-          userId,
-          taskId: c.taskId,
-          title: c.title,
-          category: c.category,
-          plannedOn: c.plannedOn,
-          completedAt: date(c.completedAt),
-        })),
-      ),
+    tx.insert(taskCompletions).values(
+      batch.map((c) => ({
+        userId,
+        taskId: c.taskId,
+        title: c.title,
+        category: c.category,
+        plannedOn: c.plannedOn,
+        completedAt: date(c.completedAt),
+      })),
+    ),
   );
   return { added: fresh.length };
 }

@@ -23,7 +23,7 @@ import {
   type QuitInsights,
   type WeeklyStats,
 } from '../../shared/insights';
-import { daysBetween, localDate, safeTimeZone } from '../../shared/local-date';
+import { daysBetween, localDate, safeTimeZone, utcDate } from '../../shared/local-date';
 import type { Db } from '../db/client';
 import type { AppDeps } from '../deps';
 import { isPremium } from '../plans/plan-status';
@@ -43,14 +43,12 @@ const DAY_MS = 86_400_000;
 
 /** YYYY-MM-DD plus n calendar days. */
 export function addDays(date: string, n: number): string {
-  const [y, m, d] = date.split('-').map(Number);
-  return new Date(Date.UTC(y!, m! - 1, d!) + n * DAY_MS).toISOString().slice(0, 10);
+  return new Date(utcDate(date).getTime() + n * DAY_MS).toISOString().slice(0, 10);
 }
 
 /** The Monday of the week holding a local date. */
 export function weekStart(date: string): string {
-  const [y, m, d] = date.split('-').map(Number);
-  const weekday = (new Date(Date.UTC(y!, m! - 1, d!)).getUTCDay() + 6) % 7; // Monday 0
+  const weekday = (utcDate(date).getUTCDay() + 6) % 7; // Monday 0
   return addDays(date, -weekday);
 }
 
@@ -72,7 +70,14 @@ function calendarOf(user: InsightsUser, now: Date): Calendar {
   const today = localDate(now, tz);
   const ws = weekStart(today);
   const recentStart = addDays(today, -(RECENT_ACTIVITY_DAYS - 1));
-  return { tz, today, weekStart: ws, recentStart, windowStart: ws < recentStart ? ws : recentStart };
+  return {
+    tz,
+    today,
+    weekStart: ws,
+    recentStart,
+    // biome-ignore lint/complexity/useMathMinMax: these are YYYY-MM-DD strings (ordered as text); Math.min would give NaN
+    windowStart: ws < recentStart ? ws : recentStart,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -132,7 +137,7 @@ async function currentStreak(db: Db, userId: string, cal: Calendar): Promise<num
     sql`select current, last_day::text as "lastDay" from lock_in_streaks where user_id = ${userId}`,
   );
   const row = rows[0];
-  if (!row || !row.lastDay) return 0;
+  if (!row?.lastDay) return 0;
   return row.lastDay >= addDays(cal.today, -1) ? row.current : 0;
 }
 
@@ -250,8 +255,14 @@ const NO_REASON = 'No reason given';
 function shapeBreakdown(rows: BreakdownRow[]) {
   const totals = rows.find((r) => r.gCategory !== 0 && r.gCell !== 0 && r.gReason !== 0);
   const categoryRows = rows.filter((r) => r.gCategory === 0);
-  const cellRows = rows.filter((r) => r.gCell === 0);
-  const reasonRows = rows.filter((r) => r.gReason === 0 && r.reason !== null && r.quit > 0);
+  // A column is never null inside its own grouping set (the rollup's columns are NOT NULL); the
+  // guards say so to the compiler.
+  const cellRows = rows.filter(
+    (r): r is BreakdownRow & { day: number; hour: number } => r.gCell === 0 && r.day !== null && r.hour !== null,
+  );
+  const reasonRows = rows.filter(
+    (r): r is BreakdownRow & { reason: string } => r.gReason === 0 && r.reason !== null && r.quit > 0,
+  );
 
   const categoryStats: CategoryStat[] = categoryRows
     .filter((r) => r.minutes > 0)
@@ -265,15 +276,15 @@ function shapeBreakdown(rows: BreakdownRow[]) {
 
   const heatmap: HeatmapCell[] = cellRows
     .filter((r) => r.completed > 0)
-    .map((r) => ({ day: r.day!, hour: r.hour!, count: r.completed }))
+    .map((r) => ({ day: r.day, hour: r.hour, count: r.completed }))
     .sort((a, b) => a.day - b.day || a.hour - b.hour);
 
   const quitByHour = new Map<number, number>();
-  for (const r of cellRows) if (r.quit > 0) quitByHour.set(r.hour!, (quitByHour.get(r.hour!) ?? 0) + r.quit);
+  for (const r of cellRows) if (r.quit > 0) quitByHour.set(r.hour, (quitByHour.get(r.hour) ?? 0) + r.quit);
   const quitInsights: QuitInsights = {
     total: totals?.quit ?? 0,
     reasons: reasonRows
-      .map((r) => ({ reason: r.reason === '' ? NO_REASON : r.reason!, count: r.quit }))
+      .map((r) => ({ reason: r.reason === '' ? NO_REASON : r.reason, count: r.quit }))
       .sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason)),
     hours: [...quitByHour]
       .map(([hour, count]) => ({ hour, count }))

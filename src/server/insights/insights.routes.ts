@@ -29,9 +29,9 @@ export function insightsRoutes(deps: AppDeps): Hono<AppEnv> {
 
   // The token in the path is the credential: calendar apps send no cookie.
   app.get('/calendar/:file', async (c) => {
-    const match = FEED_FILE.exec(c.req.param('file'));
-    if (!match) throw new AppError('NOT_FOUND', CALENDAR_MESSAGES.notFound);
-    const body = await renderFeed(deps, match[1]!);
+    const token = FEED_FILE.exec(c.req.param('file'))?.[1];
+    if (!token) throw new AppError('NOT_FOUND', CALENDAR_MESSAGES.notFound);
+    const body = await renderFeed(deps, token);
     return c.body(body, 200, {
       'content-type': 'text/calendar; charset=utf-8',
       'content-disposition': 'inline; filename="lockin.ics"',

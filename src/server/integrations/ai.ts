@@ -141,7 +141,7 @@ const CATEGORY_STEPS: Record<string, { title: string; description: string }> = {
 const clip = (s: string, max: number) => (s.length <= max ? s : `${s.slice(0, max - 1).trimEnd()}…`);
 
 /** Deterministic shuffle (mulberry32) so 'Generate New Suggestions' can vary without Math.random. */
-function shuffled<T>(items: T[], seed: number): T[] {
+function shuffled<T extends object>(items: T[], seed: number): T[] {
   let a = seed >>> 0;
   const rand = () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -153,7 +153,10 @@ function shuffled<T>(items: T[], seed: number): T[] {
   const out = [...items];
   for (let i = out.length - 1; i > 0; i--) {
     const j = Math.floor(rand() * (i + 1));
-    [out[i], out[j]] = [out[j]!, out[i]!];
+    // Items are objects, so undefined here could only mean an index out of range (it never is).
+    const [a, b] = [out[i], out[j]];
+    if (a === undefined || b === undefined) continue;
+    [out[i], out[j]] = [b, a];
   }
   return out;
 }
@@ -161,7 +164,8 @@ function shuffled<T>(items: T[], seed: number): T[] {
 export function offlineSuggestions(request: SuggestionRequest, seed = 0): AiSuggestion[] {
   const categories = request.categories.length > 0 ? request.categories : [...BUILT_IN_CATEGORIES];
   const pickCategory = (c: string | null | undefined) =>
-    c && categories.includes(c) ? c : categories.includes('General') ? 'General' : categories[0]!;
+    // categories is never empty (the user's, else the built-in ones); 'General' only satisfies the compiler.
+    c && categories.includes(c) ? c : categories.includes('General') ? 'General' : (categories[0] ?? 'General');
   // 1. Follow-ups of the user's own tasks, by the verb they start with.
   const followUps: AiSuggestion[] = [];
   for (const task of shuffled(request.tasks, seed)) {
@@ -183,8 +187,10 @@ export function offlineSuggestions(request: SuggestionRequest, seed = 0): AiSugg
 
   // 2. A first step in the user's categories that have the fewest tasks.
   const counts = new Map(categories.map((c) => [c, 0]));
-  for (const t of request.tasks)
-    if (t.category && counts.has(t.category)) counts.set(t.category, counts.get(t.category)! + 1);
+  for (const t of request.tasks) {
+    const count = t.category ? counts.get(t.category) : undefined;
+    if (t.category && count !== undefined) counts.set(t.category, count + 1);
+  }
   const fresh: AiSuggestion[] = shuffled([...counts], seed + 1)
     .sort((a, b) => a[1] - b[1])
     .map(([category]) => ({

@@ -26,16 +26,14 @@ export const lockinRouter = router({
     .mutation(({ ctx, input }) =>
       lockin.endSession(ctx.deps, ctx.user, { id: input.id, outcome: 'completed', actualMinutes: input.actualMinutes }),
     ),
-  quit: protectedProcedure
-    .input(quitSessionInput)
-    .mutation(({ ctx, input }) =>
-      lockin.endSession(ctx.deps, ctx.user, {
-        id: input.id,
-        outcome: 'quit',
-        actualMinutes: input.actualMinutes,
-        reason: input.reason ?? null,
-      }),
-    ),
+  quit: protectedProcedure.input(quitSessionInput).mutation(({ ctx, input }) =>
+    lockin.endSession(ctx.deps, ctx.user, {
+      id: input.id,
+      outcome: 'quit',
+      actualMinutes: input.actualMinutes,
+      reason: input.reason ?? null,
+    }),
+  ),
   importLocal: protectedProcedure
     .input(importLocalInput)
     .mutation(({ ctx, input }) => lockin.importLocalSessions(ctx.deps, ctx.user, input.sessions)),

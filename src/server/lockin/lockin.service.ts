@@ -28,6 +28,7 @@ import {
 } from '../../shared/lockin';
 import type { Db, Tx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
+import { requireRow } from '../db/rows';
 import { dailyTasks, lockInSessions, lockInStreaks } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError, fieldLabel } from '../http/errors';
@@ -206,7 +207,7 @@ export async function startSession(deps: AppDeps, user: LockInUser, input: Start
           throw new AppError('CONFLICT', LOCKIN_MESSAGES.alreadyRunning);
         }
       }
-      const [row] = await tx
+      const rows = await tx
         .insert(lockInSessions)
         .values({
           userId: user.id,
@@ -220,7 +221,7 @@ export async function startSession(deps: AppDeps, user: LockInUser, input: Start
           endsAt: new Date(now.getTime() + input.goalMinutes * MINUTE_MS),
         })
         .returning();
-      return { session: toView(row!), created: true };
+      return { session: toView(requireRow(rows, 'new session')), created: true };
     });
   } catch (error) {
     // Two starts at once: the one-active index let only one in.
@@ -246,7 +247,7 @@ async function attachOtherShape(
   const runningIsFocus = running.id.startsWith('focus_');
   const startIsFocus = input.clientId !== undefined;
   if (runningIsFocus === startIsFocus || running.aliasId !== null) return null;
-  const alias = startIsFocus ? input.clientId! : running.id;
+  const alias = input.clientId ?? running.id; // the focus id when this start is the focus POST
   const [row] = await tx
     .update(lockInSessions)
     .set({ aliasId: alias })
@@ -334,7 +335,8 @@ export async function endSession(deps: AppDeps, user: LockInUser, input: EndInpu
       if (done) return done;
     }
     // Ended already (before, or by a request that won the race just now).
-    const current = (await findSession(tx, user.id, row.id))!;
+    const current = await findSession(tx, user.id, row.id);
+    if (!current) throw notFound(); // deleted (with its account) since it was read above
     if (current.status === input.outcome)
       return { session: toView(current), streak: await readStreakIn(tx, user, now) };
     throw new AppError('CONFLICT', LOCKIN_MESSAGES.alreadyEnded);

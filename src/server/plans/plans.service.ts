@@ -1,11 +1,11 @@
 // The plan rules: who may start a trial, when a checkout is needed, what activation checks and what
 // cancelling means. Plain functions of (deps, user, input) shared by the REST shims and tRPC; the
 // plan itself is decided by plan-status.ts and carried out by the payment provider.
-import {
-  type ActivatePremiumResponse,
-  type CreateSubscriptionResponse,
-  type PlanStatus,
-  type SubscriptionDetails,
+import type {
+  ActivatePremiumResponse,
+  CreateSubscriptionResponse,
+  PlanStatus,
+  SubscriptionDetails,
 } from '../../shared/plans';
 import { desc, eq } from 'drizzle-orm';
 import { checkoutSessions } from '../db/schema';

@@ -3,6 +3,7 @@
 import { eq } from 'drizzle-orm';
 import type { PaymentProviderKind } from '../../shared/plans';
 import type { Tx } from '../db/client';
+import { requireRow } from '../db/rows';
 import { subscriptions } from '../db/schema';
 import type { SubscriptionRow } from './plan-status';
 
@@ -13,8 +14,8 @@ export async function lockSubscription(
   provider: PaymentProviderKind,
 ): Promise<SubscriptionRow> {
   await tx.insert(subscriptions).values({ userId, provider }).onConflictDoNothing({ target: subscriptions.userId });
-  const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.userId, userId)).for('update');
-  return row!;
+  const rows = await tx.select().from(subscriptions).where(eq(subscriptions.userId, userId)).for('update');
+  return requireRow(rows, 'subscription');
 }
 
 export type SubscriptionPatch = Partial<Omit<typeof subscriptions.$inferInsert, 'userId' | 'createdAt'>>;

@@ -3,6 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { DAILY_TASK_LIMIT } from '../../shared/constants';
 import { TOASTS, taskAlreadyAdded } from '../../shared/copy';
 import type { DailyList, DailyResetResult, DailyTaskWrite } from '../../shared/tasks';
+import { requireRow } from '../db/rows';
 import { bankTasks, dailyResetState, dailyTasks, taskCompletions } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
@@ -66,34 +67,32 @@ export async function addToDaily(deps: AppDeps, user: TaskUser, input: { ids: st
       .from(dailyTasks)
       .where(eq(dailyTasks.userId, user.id));
     const onList = new Map(current.map((t) => [t.id, t.title]));
-    const duplicate = ids.find((id) => onList.has(id));
-    if (duplicate !== undefined) {
-      throw new AppError('CONFLICT', taskAlreadyAdded(onList.get(duplicate)!).description);
+    for (const id of ids) {
+      const title = onList.get(id);
+      if (title !== undefined) throw new AppError('CONFLICT', taskAlreadyAdded(title).description);
     }
     const sources = await tx
       .select(bankColumns)
       .from(bankTasks)
       .where(and(eq(bankTasks.userId, user.id), inArray(bankTasks.id, ids)));
     const byId = new Map(sources.map((t) => [t.id, t]));
-    if (ids.some((id) => !byId.has(id))) throw notFound();
+    const picked = ids.map((id) => byId.get(id));
+    if (!picked.every((source) => source !== undefined)) throw notFound();
     if (current.length + ids.length > DAILY_TASK_LIMIT) {
       throw new AppError('LIMIT_REACHED', TOASTS.dailyTaskLimitReached.description);
     }
     const plannedOn = localDate(now, safeTimeZone(user.timeZone));
     await tx.insert(dailyTasks).values(
-      ids.map((id) => {
-        const source = byId.get(id)!;
-        return {
-          userId: user.id,
-          id,
-          title: source.title,
-          description: source.description,
-          category: source.category,
-          createdAt: source.createdAt,
-          addedAt: now,
-          plannedOn,
-        };
-      }),
+      picked.map((source) => ({
+        userId: user.id,
+        id: source.id,
+        title: source.title,
+        description: source.description,
+        category: source.category,
+        createdAt: source.createdAt,
+        addedAt: now,
+        plannedOn,
+      })),
     );
     return { tasks: await readDaily(tx, user, now), reset: state.reset, lastReset: state.lastResetAt.toISOString() };
   });
@@ -155,11 +154,11 @@ export async function setDailyCompleted(
           ),
         );
     }
-    const [updated] = await tx
+    const updated = await tx
       .update(dailyTasks)
       .set({ completed, completedAt: completed ? now : null })
       .where(and(eq(dailyTasks.userId, user.id), eq(dailyTasks.id, row.id)))
       .returning(dailyColumns);
-    return { ...toDailyTask(updated!, now, timeZone), reset };
+    return { ...toDailyTask(requireRow(updated, 'daily task'), now, timeZone), reset };
   });
 }

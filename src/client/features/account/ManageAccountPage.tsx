@@ -96,7 +96,7 @@ function PremiumFeaturesCard() {
 }
 
 function fullName(user: CurrentUser): string {
-  return [user.firstName, user.lastName].filter((part) => part && part.trim()).join(' ');
+  return [user.firstName, user.lastName].filter((part) => part?.trim()).join(' ');
 }
 
 function AccountInformationCard({ user }: { user: CurrentUser }) {

@@ -3,7 +3,7 @@
 // their categories go to POST /api/ai-suggestions (through tRPC). Chosen suggestions are added to
 // the Task Bank with the bank's own rules (the free limit and its toast).
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { BUILT_IN_CATEGORIES } from '../../../shared/constants';
 import { AI_FAILURE_SUGGESTION, AI_MAX_TASKS, type AiSuggestion } from '../../../shared/insights';
 import { useToast } from '../../lib/toast';
@@ -28,6 +28,9 @@ export const AI_COPY = {
   }),
 } as const;
 
+/** A suggestion with a key of its own: the list is keyed and selected by it, not by position. */
+type ShownSuggestion = AiSuggestion & { key: number };
+
 const isPlaceholder = (s: AiSuggestion) =>
   s.title === AI_FAILURE_SUGGESTION.title && s.description === AI_FAILURE_SUGGESTION.description;
 
@@ -37,47 +40,50 @@ export default function AiSuggestionsModal({ onClose }: { onClose: () => void })
   const bank = useBankList();
   const daily = useDailyList();
   const { create, isPending: adding } = useCreateBankTask();
-  const [suggestions, setSuggestions] = useState<AiSuggestion[] | null>(null);
+  const [suggestions, setSuggestions] = useState<ShownSuggestion[] | null>(null);
   const [selected, setSelected] = useState<Set<number>>(new Set());
+  // Every answer gets fresh keys, so a new batch never reuses the rows of the last one.
+  const lastKey = useRef(0);
+  const show = (list: AiSuggestion[]) => {
+    setSuggestions(list.map((s) => ({ ...s, key: ++lastKey.current })));
+    setSelected(new Set());
+  };
 
   const mutation = useMutation(
     trpc.insights.aiSuggestions.mutationOptions({
-      onSuccess: (answer) => {
-        setSuggestions(answer.suggestions);
-        setSelected(new Set());
-      },
+      onSuccess: (answer) => show(answer.suggestions),
       // The spec: any failure (a refusal, a network error) shows the single placeholder.
-      onError: () => {
-        setSuggestions([AI_FAILURE_SUGGESTION]);
-        setSelected(new Set());
-      },
+      onError: () => show([AI_FAILURE_SUGGESTION]),
     }),
   );
 
   const generate = () => {
     const seen = new Set<string>();
     const tasks = [...(daily.data?.tasks ?? []), ...(bank.data?.tasks ?? [])]
-      .filter((t) => (seen.has(t.id) ? false : (seen.add(t.id), true)))
+      .filter((t) => {
+        if (seen.has(t.id)) return false;
+        seen.add(t.id);
+        return true;
+      })
       .slice(0, AI_MAX_TASKS)
       .map((t) => ({ title: t.title, description: t.description, category: t.category }));
     const categories = [...BUILT_IN_CATEGORIES, ...(bank.data?.customCategories ?? [])];
     mutation.mutate({ tasks, categories });
   };
 
-  const toggle = (i: number) =>
+  const toggle = (key: number) =>
     setSelected((old) => {
       const next = new Set(old);
-      if (next.has(i)) next.delete(i);
-      else next.add(i);
+      if (next.has(key)) next.delete(key);
+      else next.add(key);
       return next;
     });
 
   const addSelected = () => {
     if (!suggestions) return;
     let added = 0;
-    for (const i of [...selected].sort((a, b) => a - b)) {
-      const s = suggestions[i];
-      if (!s) continue;
+    for (const s of suggestions) {
+      if (!selected.has(s.key)) continue;
       // create() refuses with the spec's 'Task Limit Reached' toast once the free bank is full.
       if (!create({ title: s.title, description: s.description, category: s.category })) break;
       added += 1;
@@ -127,10 +133,10 @@ export default function AiSuggestionsModal({ onClose }: { onClose: () => void })
         </p>
       ) : (
         <ul className="space-y-2" data-testid="ai-suggestions">
-          {suggestions.map((s, i) =>
+          {suggestions.map((s) =>
             isPlaceholder(s) ? (
               <li
-                key={i}
+                key={s.key}
                 role="alert"
                 className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-50"
               >
@@ -138,13 +144,13 @@ export default function AiSuggestionsModal({ onClose }: { onClose: () => void })
                 <p className="text-sm">{s.description}</p>
               </li>
             ) : (
-              <li key={i}>
+              <li key={s.key}>
                 <label className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-200 p-3 hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800">
                   <input
                     type="checkbox"
                     className="mt-1 h-4 w-4 accent-brand-600"
-                    checked={selected.has(i)}
-                    onChange={() => toggle(i)}
+                    checked={selected.has(s.key)}
+                    onChange={() => toggle(s.key)}
                   />
                   <span className="min-w-0 flex-1">
                     <span className="block font-medium text-slate-900 dark:text-white">{s.title}</span>

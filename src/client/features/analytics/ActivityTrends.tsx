@@ -12,13 +12,15 @@ import { ANALYTICS_COPY } from './copy';
 import { ChartTooltip, EmptyChart, useWidth } from './Section';
 
 type Metric = 'sessions' | 'focus' | 'tasks';
-const METRICS: { key: Metric; label: string; colour: string }[] = [
-  { key: 'sessions', label: 'Sessions', colour: CHART_PALETTE[0] },
-  { key: 'focus', label: 'Focus Time', colour: CHART_PALETTE[1] },
-  { key: 'tasks', label: 'Tasks', colour: CHART_PALETTE[2] },
-];
+const METRICS: Record<Metric, { label: string; colour: string }> = {
+  sessions: { label: 'Sessions', colour: CHART_PALETTE[0] },
+  focus: { label: 'Focus Time', colour: CHART_PALETTE[1] },
+  tasks: { label: 'Tasks', colour: CHART_PALETTE[2] },
+};
+/** The toggle's order. */
+const METRIC_KEYS: Metric[] = ['sessions', 'focus', 'tasks'];
 
-const valueOf = (d: ActivityDay, m: Metric) =>
+const valueIn = (d: ActivityDay, m: Metric) =>
   m === 'sessions' ? d.sessionsCompleted : m === 'focus' ? d.focusTime : d.tasksCompleted;
 const format = (v: number, m: Metric) => (m === 'focus' ? formatFocusTime(v) : String(Math.round(v * 10) / 10));
 const unit = (v: number, m: Metric) =>
@@ -30,7 +32,7 @@ const unit = (v: number, m: Metric) =>
 
 function bestOf(days: ActivityDay[], m: Metric): ActivityDay | null {
   let best: ActivityDay | null = null;
-  for (const d of days) if (valueOf(d, m) > 0 && (!best || valueOf(d, m) > valueOf(best, m))) best = d;
+  for (const d of days) if (valueIn(d, m) > 0 && (!best || valueIn(d, m) > valueIn(best, m))) best = d;
   return best;
 }
 
@@ -44,8 +46,8 @@ export function ActivityTrends({ days }: { days: ActivityDay[] }) {
   const empty = days.every((d) => d.sessionsCompleted === 0 && d.focusTime === 0 && d.tasksCompleted === 0);
   if (empty) return <EmptyChart title={INSIGHTS_COPY.activityEmptyTitle} text={INSIGHTS_COPY.activityEmptyText} />;
 
-  const colour = METRICS.find((m) => m.key === metric)!.colour;
-  const values = days.map((d) => valueOf(d, metric));
+  const { label, colour } = METRICS[metric];
+  const values = days.map((d) => valueIn(d, metric));
   const total = values.reduce((a, v) => a + v, 0);
   const best = bestOf(days, metric);
   const mostSessions = bestOf(days, 'sessions');
@@ -71,23 +73,23 @@ export function ActivityTrends({ days }: { days: ActivityDay[] }) {
 
   return (
     <div>
-      <div role="group" aria-label="Metric" className="mb-3 inline-flex rounded-lg bg-slate-100 p-1 dark:bg-slate-800">
-        {METRICS.map((m) => (
+      <fieldset aria-label="Metric" className="mb-3 inline-flex rounded-lg bg-slate-100 p-1 dark:bg-slate-800">
+        {METRIC_KEYS.map((key) => (
           <button
-            key={m.key}
+            key={key}
             type="button"
-            aria-pressed={metric === m.key}
-            onClick={() => setMetric(m.key)}
+            aria-pressed={metric === key}
+            onClick={() => setMetric(key)}
             className={`focus-ring rounded-md px-2.5 py-1 text-xs font-medium ${
-              metric === m.key
+              metric === key
                 ? 'bg-white text-slate-900 shadow-sm dark:bg-slate-950 dark:text-white'
                 : 'text-slate-700 dark:text-slate-300'
             }`}
           >
-            {m.label}
+            {METRICS[key].label}
           </button>
         ))}
-      </div>
+      </fieldset>
       <dl className="mb-3 grid grid-cols-3 gap-2 text-sm">
         <div>
           <dt className="muted">Total</dt>
@@ -108,7 +110,7 @@ export function ActivityTrends({ days }: { days: ActivityDay[] }) {
         ref={ref}
         tabIndex={0}
         role="group"
-        aria-label={`${METRICS.find((m) => m.key === metric)!.label} over the last 7 days. Use the arrow keys to read each day.`}
+        aria-label={`${label} over the last 7 days. Use the arrow keys to read each day.`}
         onKeyDown={onKeyDown}
         onFocus={() => setActive((a) => a ?? days.length - 1)}
         onBlur={() => setActive(null)}
@@ -135,7 +137,7 @@ export function ActivityTrends({ days }: { days: ActivityDay[] }) {
                 <AreaClosed<ActivityDay>
                   data={days}
                   x={xOf}
-                  y={(d) => y(valueOf(d, metric))}
+                  y={(d) => y(valueIn(d, metric))}
                   yScale={y}
                   fill={colour}
                   fillOpacity={0.2}
@@ -143,12 +145,12 @@ export function ActivityTrends({ days }: { days: ActivityDay[] }) {
                 <LinePath<ActivityDay>
                   data={days}
                   x={xOf}
-                  y={(d) => y(valueOf(d, metric))}
+                  y={(d) => y(valueIn(d, metric))}
                   stroke={colour}
                   strokeWidth={2}
                 />
                 {days.map((d, i) => (
-                  <circle key={d.date} cx={xOf(d)} cy={y(valueOf(d, metric))} r={active === i ? 5 : 3} fill={colour} />
+                  <circle key={d.date} cx={xOf(d)} cy={y(valueIn(d, metric))} r={active === i ? 5 : 3} fill={colour} />
                 ))}
               </>
             )}
@@ -176,12 +178,12 @@ export function ActivityTrends({ days }: { days: ActivityDay[] }) {
           </Group>
         </svg>
         {current && (
-          <ChartTooltip x={MARGIN.left + xOf(current)} y={MARGIN.top + y(valueOf(current, metric))}>
-            {dayLabel(current.date)}: {unit(valueOf(current, metric), metric)}
+          <ChartTooltip x={MARGIN.left + xOf(current)} y={MARGIN.top + y(valueIn(current, metric))}>
+            {dayLabel(current.date)}: {unit(valueIn(current, metric), metric)}
           </ChartTooltip>
         )}
         <p aria-live="polite" className="sr-only">
-          {current ? `${dayLabel(current.date)}: ${unit(valueOf(current, metric), metric)}` : ''}
+          {current ? `${dayLabel(current.date)}: ${unit(valueIn(current, metric), metric)}` : ''}
         </p>
       </div>
       <p className="mt-3 text-sm text-slate-700 dark:text-slate-300" data-testid="quick-insights">

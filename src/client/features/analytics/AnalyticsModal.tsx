@@ -62,8 +62,7 @@ export default function AnalyticsModal({ onClose }: { onClose: () => void }) {
 
 function PeriodToggle({ value, onChange }: { value: Period; onChange: (p: Period) => void }) {
   return (
-    <div
-      role="group"
+    <fieldset
       aria-label={ANALYTICS_COPY.periodLabel}
       className="inline-flex rounded-lg bg-slate-100 p-1 dark:bg-slate-800"
     >
@@ -87,7 +86,7 @@ function PeriodToggle({ value, onChange }: { value: Period; onChange: (p: Period
           {label}
         </button>
       ))}
-    </div>
+    </fieldset>
   );
 }
 

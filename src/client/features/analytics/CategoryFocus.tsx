@@ -11,7 +11,7 @@ import { EmptyChart } from './Section';
 
 const SIZE = 180;
 
-export const colourOf = (i: number) => CHART_PALETTE[i % CHART_PALETTE.length]!;
+export const colourOf = (i: number) => CHART_PALETTE[i % CHART_PALETTE.length] ?? CHART_PALETTE[0];
 
 export function CategoryFocus({ stats }: { stats: CategoryStat[] }) {
   const [active, setActive] = useState<number | null>(null);

@@ -10,17 +10,17 @@ const LEVEL_ALPHA = [0, 0.25, 0.45, 0.65, 0.85, 1];
 const levelStyle = (level: number) =>
   level === 0 ? undefined : { backgroundColor: `rgba(99, 102, 241, ${LEVEL_ALPHA[level]})` };
 const EMPTY_CELL = 'bg-slate-100 dark:bg-slate-800';
+const LEVELS = LEVEL_ALPHA.map((_, level) => level);
+const DAYS = [0, 1, 2, 3, 4, 5, 6]; // Monday first, as WEEKDAYS_SHORT
+const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 
 export const cellLabel = (day: number, hour: number, count: number) =>
   `${WEEKDAYS_SHORT[day]} ${hourLabel(hour)}: ${count} session(s)`;
 
 export function FocusHeatmap({ cells }: { cells: HeatmapCell[] | null }) {
   const [active, setActive] = useState<{ day: number; hour: number } | null>(null);
-  const grid = useMemo(() => {
-    const g = Array.from({ length: 7 }, () => new Array<number>(24).fill(0));
-    for (const c of cells ?? []) if (g[c.day]) g[c.day]![c.hour] = c.count;
-    return g;
-  }, [cells]);
+  const counts = useMemo(() => new Map((cells ?? []).map((c) => [`${c.day}:${c.hour}`, c.count])), [cells]);
+  const countAt = (day: number, hour: number) => counts.get(`${day}:${hour}`) ?? 0;
   if (cells === null) {
     return (
       <p role="alert" className="py-6 text-center text-sm text-red-700 dark:text-red-300">
@@ -49,7 +49,7 @@ export function FocusHeatmap({ cells }: { cells: HeatmapCell[] | null }) {
       };
     });
   };
-  const current = active ? cellLabel(active.day, active.hour, grid[active.day]![active.hour]!) : '';
+  const current = active ? cellLabel(active.day, active.hour, countAt(active.day, active.hour)) : '';
   const busiest = [...cells].sort((a, b) => b.count - a.count || a.day - b.day || a.hour - b.hour).slice(0, 5);
 
   return (
@@ -62,7 +62,7 @@ export function FocusHeatmap({ cells }: { cells: HeatmapCell[] | null }) {
         role="group"
         aria-label="Focus heatmap, 7 days by 24 hours. Use the arrow keys to move between hours."
         onKeyDown={onKeyDown}
-        onFocus={() => setActive((a) => a ?? { day: busiest[0]!.day, hour: busiest[0]!.hour })}
+        onFocus={() => setActive((a) => a ?? (busiest[0] ? { day: busiest[0].day, hour: busiest[0].hour } : null))}
         onBlur={() => setActive(null)}
         className="focus-ring overflow-x-auto rounded-lg pb-1"
       >
@@ -72,15 +72,16 @@ export function FocusHeatmap({ cells }: { cells: HeatmapCell[] | null }) {
           aria-hidden="true"
         >
           <span />
-          {Array.from({ length: 24 }, (_, h) => (
-            <span key={h} className="text-[9px] leading-3 muted">
-              {h % 3 === 0 ? hourLabel(h) : ''}
+          {HOURS.map((hour) => (
+            <span key={hour} className="text-[9px] leading-3 muted">
+              {hour % 3 === 0 ? hourLabel(hour) : ''}
             </span>
           ))}
-          {grid.map((row, day) => (
+          {DAYS.map((day) => (
             <div key={day} className="contents">
               <span className="pr-1 text-right text-[11px] leading-4 muted">{WEEKDAYS_SHORT[day]}</span>
-              {row.map((count, hour) => {
+              {HOURS.map((hour) => {
+                const count = countAt(day, hour);
                 const level = heatmapLevel(count, max);
                 const isActive = active?.day === day && active.hour === hour;
                 return (
@@ -105,7 +106,7 @@ export function FocusHeatmap({ cells }: { cells: HeatmapCell[] | null }) {
       <div className="mt-2 flex items-center gap-1 text-xs muted">
         <span className="sr-only">Legend, six steps:</span>
         <span>Less</span>
-        {LEVEL_ALPHA.map((_, level) => (
+        {LEVELS.map((level) => (
           <span
             key={level}
             aria-hidden="true"

@@ -1,6 +1,7 @@
 // Overdue Tasks: the count, the top 5 oldest with their due date and days overdue (yellow below
 // 3 days, orange 3–6, red from 7), how many more there are, Longest Overdue and Avg. Delay.
 import { OVERDUE_TOP } from '../../../shared/constants';
+import { utcDate } from '../../../shared/local-date';
 import { daysOverdueLabel, INSIGHTS_COPY, type OverdueTask, overdueColour } from '../../../shared/insights';
 import { Badge, type BadgeTone } from '../../ui/Badge';
 import { CategoryBadge } from '../tasks/parts';
@@ -14,8 +15,7 @@ const TONE: Record<ReturnType<typeof overdueColour>, BadgeTone> = {
 };
 
 function dueLabel(date: string): string {
-  const [y, m, d] = date.split('-').map(Number);
-  return new Date(Date.UTC(y!, m! - 1, d!)).toLocaleDateString('en-US', {
+  return utcDate(date).toLocaleDateString('en-US', {
     month: 'short',
     day: 'numeric',
     year: 'numeric',

@@ -89,6 +89,10 @@ export function AccountMenu() {
   return <SignedInMenu user={user} trial={trialInfo} />;
 }
 
+/** The menu's items in order, read from the DOM when needed (the menu mounts only while open). */
+const menuItems = (menu: HTMLElement | null) =>
+  Array.from(menu?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
+
 function SignedInMenu({ user, trial }: { user: CurrentUser; trial: TrialInfo }) {
   const [open, setOpen] = useState(false);
   const containerRef = useRef<HTMLDivElement>(null);
@@ -100,8 +104,6 @@ function SignedInMenu({ user, trial }: { user: CurrentUser; trial: TrialInfo }) 
   const { openHelp } = useShortcuts();
   const buttonId = useId();
 
-  const items = () => Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
-
   const close = useCallback((returnFocus: boolean) => {
     setOpen(false);
     if (returnFocus) buttonRef.current?.focus();
@@ -109,7 +111,7 @@ function SignedInMenu({ user, trial }: { user: CurrentUser; trial: TrialInfo }) 
 
   useEffect(() => {
     if (!open) return;
-    const list = items();
+    const list = menuItems(menuRef.current);
     (focusOnOpen.current === 'last' ? list[list.length - 1] : list[0])?.focus();
     const onPointerDown = (event: PointerEvent) => {
       if (!containerRef.current?.contains(event.target as Node)) close(false);
@@ -134,7 +136,7 @@ function SignedInMenu({ user, trial }: { user: CurrentUser; trial: TrialInfo }) 
   };
 
   const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const list = items();
+    const list = menuItems(menuRef.current);
     const index = list.indexOf(document.activeElement as HTMLElement);
     let next: number | null = null;
     if (event.key === 'ArrowDown') next = (index + 1) % list.length;
@@ -231,7 +233,7 @@ function SignedInMenu({ user, trial }: { user: CurrentUser; trial: TrialInfo }) 
             <KeyboardIcon />
             {MENU_COPY.keyboardShortcuts}
           </button>
-          <div role="separator" className="my-1 h-px bg-slate-200 dark:bg-slate-700" />
+          <hr className="my-1 border-slate-200 dark:border-slate-700" />
           <a role="menuitem" tabIndex={-1} href={LOGOUT_URL} className={ITEM_CLASS}>
             <SignOutIcon />
             {MENU_COPY.signOut}

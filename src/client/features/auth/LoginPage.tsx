@@ -46,13 +46,17 @@ function useAuthFailedNotice() {
   }, [failed, setParams, toast]);
 }
 
-const BLURB_ICONS = [TargetIcon, SparklesIcon];
+/** One icon per blurb, by title: the compiler refuses a blurb added without one. */
+const BLURB_ICONS: Record<(typeof AUTH_COPY.blurbs)[number]['title'], typeof TargetIcon> = {
+  'Focus Mode': TargetIcon,
+  'AI Suggestions': SparklesIcon,
+};
 
 function FeatureBlurbs() {
   return (
     <ul className="grid gap-4 sm:grid-cols-2">
-      {AUTH_COPY.blurbs.map((blurb, i) => {
-        const Icon = BLURB_ICONS[i]!;
+      {AUTH_COPY.blurbs.map((blurb) => {
+        const Icon = BLURB_ICONS[blurb.title];
         return (
           <li
             key={blurb.title}

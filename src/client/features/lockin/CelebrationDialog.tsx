@@ -71,6 +71,7 @@ export function CelebrationDialog({
       }
     >
       {open && !reduced && (
+        // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a canvas without tabindex never takes focus (Biome counts every canvas as interactive); the confetti is decoration
         <canvas
           ref={canvasRef}
           aria-hidden="true"

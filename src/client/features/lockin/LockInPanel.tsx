@@ -4,7 +4,6 @@ import { useQuery } from '@tanstack/react-query';
 import { LOCKIN_COPY } from '../../../shared/lockin';
 import { useTRPC } from '../../lib/trpc';
 import { Button } from '../../ui/Button';
-import { useShortcut } from '../shortcuts/ShortcutsProvider';
 import { ChartIcon, TimerIcon } from './icons';
 import { useLockIn } from './LockInProvider';
 import { StreakCard } from './StreakCard';
@@ -13,8 +12,6 @@ export function LockInPanel() {
   const lockIn = useLockIn();
   const trpc = useTRPC();
   const streak = useQuery(trpc.lockin.streak.queryOptions());
-  // The keyboard shortcut 'Start a Lock-In session' works wherever this panel shows.
-  useShortcut('lockIn', () => lockIn.open());
   return (
     <div className="mb-6 grid gap-3 sm:grid-cols-[1fr_auto] sm:items-stretch" data-testid="lockin-panel">
       <StreakCard days={streak.data?.current ?? 0} loading={streak.isPending} headingLevel={2} />

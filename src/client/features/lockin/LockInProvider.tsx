@@ -5,7 +5,17 @@
 // The running session is the server's: on load (and on every open) the client asks for it, so a
 // reload or another device signed in to the same account shows it with the right time left.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useEffectEvent,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { DEFAULT_LOCK_IN_MINUTES } from '../../../shared/constants';
 import {
   type CompletionResult,
@@ -84,12 +94,31 @@ function fromServer(s: LockInSessionView): RunningState {
 }
 
 function pickMessage(): string {
-  return MOTIVATIONAL_MESSAGES[Math.floor(Math.random() * MOTIVATIONAL_MESSAGES.length)]!;
+  return MOTIVATIONAL_MESSAGES[Math.floor(Math.random() * MOTIVATIONAL_MESSAGES.length)] ?? MOTIVATIONAL_MESSAGES[0];
 }
 
 /** Record failures are only logged; the session goes on (spec section 8). */
 function logFailure(what: string, error: unknown) {
   console.warn(`Lock-In: could not record ${what}`, error);
+}
+
+/** A visitor's session ends in this browser: the running marker goes, the history gains the session. */
+function endLocally(state: RunningState, completed: boolean, actualSeconds: number, timeZone: string) {
+  writeLocalActive(localStorage, null);
+  recordLocalSession(
+    localStorage,
+    {
+      id: state.id,
+      timestamp: new Date(state.startMs).toISOString(),
+      duration: state.goalMinutes * 60,
+      actualDuration: actualSeconds,
+      taskName: state.taskTitle,
+      goal: state.goalText,
+      completed,
+    },
+    timeZone,
+    new Date(),
+  );
 }
 
 export function LockInProvider({ children }: { children: ReactNode }) {
@@ -117,9 +146,8 @@ export function LockInProvider({ children }: { children: ReactNode }) {
 
   // ---- the running session: the server's for a signed-in user, the browser's for a visitor ----
   const runningQuery = useQuery(trpc.lockin.running.queryOptions(undefined, { enabled: isAuthenticated }));
-  useEffect(() => {
-    const data = runningQuery.data;
-    if (!data) return;
+  // Reacts to each answer of the server only; the session shown is read as it is then, not watched.
+  const onRunningAnswer = useEffectEvent((data: NonNullable<typeof runningQuery.data>) => {
     if (data.session && data.session.status === 'active') {
       if (running?.id === data.session.id) return;
       setOffsetMs(clockOffsetMs(data.serverNow, Date.now()));
@@ -132,7 +160,9 @@ export function LockInProvider({ children }: { children: ReactNode }) {
       setStep('setup');
       setModalOpen(false);
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- react to the server's answer only
+  });
+  useEffect(() => {
+    if (runningQuery.data) onRunningAnswer(runningQuery.data);
   }, [runningQuery.data]);
 
   useEffect(() => {
@@ -281,26 +311,9 @@ export function LockInProvider({ children }: { children: ReactNode }) {
   };
 
   // ---- end: completion at zero, or quit ----
-  const completeMutation = useMutation(trpc.lockin.complete.mutationOptions());
+  // mutateAsync is the same function on every render (TanStack Query's observer method).
+  const { mutateAsync: recordCompletion } = useMutation(trpc.lockin.complete.mutationOptions());
   const quitMutation = useMutation(trpc.lockin.quit.mutationOptions());
-
-  const endLocally = (state: RunningState, completed: boolean, actualSeconds: number) => {
-    writeLocalActive(localStorage, null);
-    recordLocalSession(
-      localStorage,
-      {
-        id: state.id,
-        timestamp: new Date(state.startMs).toISOString(),
-        duration: state.goalMinutes * 60,
-        actualDuration: actualSeconds,
-        taskName: state.taskTitle,
-        goal: state.goalText,
-        completed,
-      },
-      timeZone,
-      new Date(),
-    );
-  };
 
   const complete = useCallback(
     async (state: RunningState) => {
@@ -311,11 +324,11 @@ export function LockInProvider({ children }: { children: ReactNode }) {
       resetModal();
       let streak = 0;
       if (state.local) {
-        endLocally(state, true, state.goalMinutes * 60);
+        endLocally(state, true, state.goalMinutes * 60, timeZone);
         streak = readLocalStreak(localStorage, timeZone, new Date());
       } else if (!state.unrecorded) {
         try {
-          const result: CompletionResult = await completeMutation.mutateAsync({
+          const result: CompletionResult = await recordCompletion({
             id: state.id,
             actualMinutes: state.goalMinutes,
           });
@@ -329,9 +342,8 @@ export function LockInProvider({ children }: { children: ReactNode }) {
         invalidateHistory();
       }
       setCelebration({ minutes: state.goalMinutes, message: pickMessage(), streak });
-      // eslint-disable-next-line react-hooks/exhaustive-deps
     },
-    [resetModal, timeZone, invalidateHistory],
+    [resetModal, timeZone, invalidateHistory, recordCompletion],
   );
 
   const quit = async (reason: QuitReason | null) => {
@@ -340,7 +352,7 @@ export function LockInProvider({ children }: { children: ReactNode }) {
     finishing.current = true;
     const seconds = elapsedSeconds(state.startMs, state.goalMinutes * 60, Date.now(), offsetMs);
     if (state.local) {
-      endLocally(state, false, seconds);
+      endLocally(state, false, seconds, timeZone);
     } else if (!state.unrecorded) {
       try {
         await quitMutation.mutateAsync({ id: state.id, actualMinutes: minutesFromSeconds(seconds), reason });
@@ -356,13 +368,15 @@ export function LockInProvider({ children }: { children: ReactNode }) {
 
   // ---- the clock: re-read every second; at zero the session completes ----
   const [nowMs, setNowMs] = useState(() => Date.now());
-  const ticking = running !== null || conflict !== null;
+  // The clock runs while a session (or the offer to resume one) shows, and starts over for each new
+  // session, so its first second never shows the previous one's time.
+  const clockFor = running ? running.id : conflict ? 'resume offer' : null;
   useEffect(() => {
-    if (!ticking) return;
+    if (clockFor === null) return;
     setNowMs(Date.now());
     const timer = setInterval(() => setNowMs(Date.now()), 1000);
     return () => clearInterval(timer);
-  }, [ticking, running]);
+  }, [clockFor]);
   const remaining = running ? remainingSeconds(running.endsAtMs, nowMs, offsetMs) : 0;
   useEffect(() => {
     if (running && remaining === 0) void complete(running);

@@ -3,6 +3,9 @@
 import { LOCKIN_COPY, milestoneProgress, STREAK_MILESTONE_DAYS, streakLevel } from '../../../shared/lockin';
 import { FlameIcon } from './icons';
 
+/** Days 1…N of the milestone bar, one segment each. */
+const MILESTONE_STEPS = Array.from({ length: STREAK_MILESTONE_DAYS }, (_, i) => i + 1);
+
 const LEVEL_TONES: Record<string, string> = {
   Beginner: 'bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-100',
   Starter: 'bg-sky-100 text-sky-900 dark:bg-sky-900 dark:text-sky-100',
@@ -51,10 +54,10 @@ export function StreakCard({
         aria-valuemax={STREAK_MILESTONE_DAYS}
         aria-valuenow={filled}
       >
-        {Array.from({ length: STREAK_MILESTONE_DAYS }, (_, i) => (
+        {MILESTONE_STEPS.map((step) => (
           <span
-            key={i}
-            className={`h-2 rounded-full ${i < filled ? 'bg-orange-500' : 'bg-slate-200 dark:bg-slate-700'}`}
+            key={step}
+            className={`h-2 rounded-full ${step <= filled ? 'bg-orange-500' : 'bg-slate-200 dark:bg-slate-700'}`}
           />
         ))}
       </div>

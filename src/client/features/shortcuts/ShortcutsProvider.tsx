@@ -205,6 +205,8 @@ function ShortcutsHelpDialog({
           role="switch"
           className="mt-0.5 h-5 w-5 shrink-0 accent-brand-600"
           checked={enabled}
+          // role="switch" requires aria-checked (ARIA 1.2); it mirrors the native checked state.
+          aria-checked={enabled}
           aria-describedby={hintId}
           onChange={(e) => setEnabled(e.target.checked)}
           data-testid="shortcuts-enabled"

@@ -1,7 +1,8 @@
 // The tasks screen's shortcuts: switch tabs, open the bank's add form or the Today's Focus picker,
-// and open My Analytics. Opening happens in the tab that owns the form or dialog, so the screen
-// switches tab and leaves a request that tab consumes once it is mounted.
+// start Lock-In and open My Analytics. Opening happens in the tab that owns the form or dialog, so
+// the screen switches tab and leaves a request that tab consumes once it is mounted.
 import { useCallback, useState } from 'react';
+import { useLockIn } from '../lockin/LockInProvider';
 import { useShortcut } from './ShortcutsProvider';
 
 type TabKey = 'daily' | 'bank';
@@ -20,6 +21,7 @@ export function useTaskShortcuts({
   onOpenAnalytics?: () => void;
 }) {
   const [request, setRequest] = useState<OpenRequest>(null);
+  const lockIn = useLockIn();
   const handled = useCallback(() => setRequest(null), []);
 
   useShortcut('dailyTab', () => {
@@ -38,6 +40,8 @@ export function useTaskShortcuts({
     setTab('daily');
     setRequest('addTaskPicker');
   });
+  // On both tabs, like the header's actions: the Lock-In modal (or the running session) opens over either.
+  useShortcut('lockIn', () => lockIn.open());
   useShortcut('analytics', onOpenAnalytics);
 
   return { request, handled };
