@@ -171,6 +171,14 @@ async function addViaForm(
 
 const { checkScreen } = screenChecks('tasks');
 
+/** Switches light/dark and waits for the colour transitions it starts (axe would measure them half-way). */
+async function colorScheme(page: Page, scheme: 'light' | 'dark'): Promise<void> {
+  await page.emulateMedia({ colorScheme: scheme });
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState === 'finished'),
+  );
+}
+
 // ---- Task Bank --------------------------------------------------------------------------------
 
 describe('Task Bank', () => {
@@ -763,11 +771,11 @@ describe('the screen as a whole', () => {
       await page.keyboard.press('Space');
     }
     expect(await addSelected.innerText()).toBe('Add Selected (5)');
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      await checkScreen(page, `daily-picker-long-${colorScheme}`);
+    for (const scheme of ['light', 'dark'] as const) {
+      await colorScheme(page, scheme);
+      await checkScreen(page, `daily-picker-long-${scheme}`);
     }
-    await page.emulateMedia({ colorScheme: 'light' });
+    await colorScheme(page, 'light');
     await addSelected.focus();
     await andWaitFor(page, 'tasks.daily.add', () => page.keyboard.press('Enter'));
     await picker.waitFor({ state: 'hidden' });
@@ -779,9 +787,9 @@ describe('the screen as a whole', () => {
     // From there the keyboard goes on into the list.
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.tagName)).not.toBe('BODY');
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      await checkScreen(page, `daily-full-${colorScheme}`);
+    for (const scheme of ['light', 'dark'] as const) {
+      await colorScheme(page, scheme);
+      await checkScreen(page, `daily-full-${scheme}`);
     }
   });
 
