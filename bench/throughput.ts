@@ -8,6 +8,7 @@
 //   creates and drops its own database there.
 import autocannon from 'autocannon';
 import { readFileSync, rmSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import postgres from 'postgres';
 import { freePort, type ServerProcess, spawnServer, tempDataDir } from '../test/support/process';
 
@@ -126,10 +127,13 @@ async function signUpUsers(server: ServerProcess): Promise<string[]> {
   return cookies;
 }
 
+/** The 1-minute load average: the machine is shared, so every figure says how busy it was. */
+const load = () => loadavg()[0]!.toFixed(1);
+
 function line(label: string, app: Figures, bare: Figures): string {
   const ratio = app.reqPerSec / bare.reqPerSec;
   const issues = app.non2xx + app.errors > 0 ? `   (${app.non2xx} non-2xx, ${app.errors} errors)` : '';
-  return `${label.padEnd(34)} ${app.reqPerSec.toFixed(0).padStart(9)} ${String(app.p99).padStart(7)}   ${bare.reqPerSec.toFixed(0).padStart(10)} ${String(bare.p99).padStart(8)}   ${(ratio * 100).toFixed(1)}%${issues}`;
+  return `${label.padEnd(34)} ${app.reqPerSec.toFixed(0).padStart(9)} ${String(app.p99).padStart(7)}   ${bare.reqPerSec.toFixed(0).padStart(10)} ${String(bare.p99).padStart(8)}   ${(ratio * 100).toFixed(1).padStart(5)}%   ${load().padStart(5)}${issues}`;
 }
 
 async function runOn(kind: 'pglite' | 'postgres', hello: { url: string }): Promise<void> {
@@ -173,7 +177,7 @@ async function runOn(kind: 'pglite' | 'postgres', hello: { url: string }): Promi
     ];
     console.log(`\n[${kind}]`);
     console.log(
-      `${'target'.padEnd(34)} ${'req/s'.padStart(9)} ${'p99 ms'.padStart(7)}   ${'bare req/s'.padStart(10)} ${'bare p99'.padStart(8)}   ratio`,
+      `${'target'.padEnd(34)} ${'req/s'.padStart(9)} ${'p99 ms'.padStart(7)}   ${'bare req/s'.padStart(10)} ${'bare p99'.padStart(8)}   ratio    load`,
     );
     for (const target of targets) {
       const app = await warmAndMeasure(`${server.url}${target.path}`, target.cookies);
@@ -199,7 +203,7 @@ async function runOn(kind: 'pglite' | 'postgres', hello: { url: string }): Promi
 
 const hello = await startHelloWorld();
 console.log(
-  `LockIn throughput: autocannon, ${connections} connections × ${duration} s on loopback (bun ${Bun.version}, ${navigator.hardwareConcurrency} CPUs)`,
+  `LockIn throughput: autocannon, ${connections} connections × ${duration} s on loopback (bun ${Bun.version}, ${navigator.hardwareConcurrency} CPUs, load ${load()})`,
 );
 try {
   if (which === 'both' || which === 'pglite') await runOn('pglite', hello);

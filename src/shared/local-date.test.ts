@@ -7,6 +7,7 @@ import {
   isValidTimeZone,
   localDate,
   safeTimeZone,
+  utcDate,
 } from './local-date';
 
 const at = (iso: string) => new Date(iso);
@@ -56,6 +57,18 @@ describe('daysBetween', () => {
     expect(nov1).toBe('2026-11-01');
     expect(lateNov1).toBe('2026-11-01');
     expect(daysBetween(nov1, lateNov1)).toBe(0);
+  });
+});
+
+describe('utcDate', () => {
+  test('is the UTC midnight of a calendar date', () => {
+    expect(utcDate('2026-03-10').toISOString()).toBe('2026-03-10T00:00:00.000Z');
+    expect(utcDate('2024-02-29').getUTCDay()).toBe(4); // a Thursday
+  });
+
+  test('text that is not a date gives an Invalid Date, not a wrong day', () => {
+    expect(Number.isNaN(utcDate('').getTime())).toBe(true);
+    expect(Number.isNaN(utcDate('2026-03').getTime())).toBe(true);
   });
 });
 

@@ -1,5 +1,6 @@
-// Two app processes on one PostgreSQL database, each caching sessions: a session ended through one
-// is refused by the other within a second (LISTEN/NOTIFY), far inside the cache's TTL. Runs when
+// Two app processes on one PostgreSQL database, each caching sessions and plans: a session ended
+// (or a plan changed) through one is seen by the other within a second (LISTEN/NOTIFY), far inside
+// the cache's TTL. Runs when
 // TEST_DATABASE_URL points at a PostgreSQL server.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { rmSync } from 'node:fs';
@@ -95,5 +96,36 @@ describe.skipIf(!serverUrl)('session cache across two processes on one PostgreSQ
     expect(put.status).toBe(200);
     const ms = await msUntil(async () => ((await (await me(b, cookie)).json()) as { email: string }).email === email);
     expect(ms).toBeLessThan(1000);
+  }, 30_000);
+
+  test('a plan change made through one process shows through the other within a second', async () => {
+    const cookie = await register(a);
+    const premiumOn = async (server: ServerProcess) =>
+      ((await (await me(server, cookie)).json()) as { premium: boolean }).premium;
+    const post = (path: string, body?: unknown) =>
+      fetch(`${a.url}${path}`, {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json' },
+        body: JSON.stringify(body ?? {}),
+      });
+    // B reads (and caches) the free plan.
+    expect(await premiumOn(b)).toBe(false);
+    expect(await premiumOn(b)).toBe(false);
+    // The demo checkout on A: start it, press the demo page's button, activate.
+    const created = await post('/api/create-subscription');
+    expect(created.status).toBe(200);
+    const session = new URL(((await created.json()) as { checkoutUrl: string }).checkoutUrl).searchParams.get(
+      'session',
+    );
+    expect((await post('/api/trpc/plans.demoCheckout.complete', { session })).status).toBe(200);
+    expect((await post('/api/activate-premium', { sessionId: session })).status).toBe(200);
+    expect(await premiumOn(a)).toBe(true);
+    const upgraded = await msUntil(async () => await premiumOn(b));
+    expect(upgraded).toBeLessThan(1000);
+    // And back: cancelling the trial on A ends Premium on B too.
+    expect((await post('/api/cancel-subscription')).status).toBe(200);
+    expect(await premiumOn(a)).toBe(false);
+    const cancelled = await msUntil(async () => !(await premiumOn(b)));
+    expect(cancelled).toBeLessThan(1000);
   }, 30_000);
 });

@@ -141,6 +141,8 @@ export async function updateProfile(deps: AppDeps, userId: string, input: Profil
       }
       return updated;
     });
+    // Committed: this process serves the new profile from the next request (others on NOTIFY).
+    forgetCachedUser(userId);
     if (!row) throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.notSignedIn);
     return toCurrentUser(deps, row);
   } catch (error) {

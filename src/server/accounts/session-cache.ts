@@ -3,9 +3,11 @@
 // session or changes its user fires a NOTIFY from a trigger (drizzle/0005), delivered to every
 // process on commit, and the code paths that end sessions here also drop them at once. The TTL
 // only bounds how long a missed notification could matter (and the LISTEN connection being down
-// clears everything).
+// clears everything). Beside the sessions sits each user's subscription row (or its absence), the
+// input of the plan rule, so `premium` costs no round trip either (drizzle/0006 NOTIFYs its changes).
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/client';
+import type { SubscriptionRow } from '../plans/plan-status';
 import type { Session, SessionUser } from './sessions';
 
 /** Entries are a few hundred bytes: 10,000 of them is a few MB at most. */
@@ -23,6 +25,21 @@ interface Entry extends CachedSession {
   db: Db;
 }
 
+/** A user's subscription row as last read; `row: null` caches that there is none (a free user). */
+export interface CachedPlan {
+  row: SubscriptionRow | null;
+}
+
+interface PlanEntry extends CachedPlan {
+  db: Db;
+}
+
+/** A subscription write begun in this process whose commit has not been announced yet. */
+interface PendingWrite {
+  count: number;
+  until: number;
+}
+
 class SessionCache {
   private readonly entries = new LRUCache<string, Entry>({
     max: SESSION_CACHE_MAX,
@@ -38,6 +55,18 @@ class SessionCache {
    * seen the row just deleted; such a result is not cached (see `set`).
    */
   private generation = 0;
+
+  /** userId → subscription row: the plan is still decided per request from it and the clock. */
+  private readonly plans = new LRUCache<string, PlanEntry>({ max: SESSION_CACHE_MAX, ttl: SESSION_CACHE_TTL_MS });
+  /** As `generation`, for the plan entries. */
+  private planGeneration = 0;
+  /**
+   * Users with a subscription write under way in this process. Until its commit is announced (the
+   * trigger's `p:` notification, which this process receives too) their plan is read from the
+   * database, so a read between the commit and the notification cannot serve the old row. A write
+   * that rolls back announces nothing; its mark lapses after the TTL.
+   */
+  private readonly pendingPlanWrites = new Map<string, PendingWrite>();
 
   enable(db: Db): void {
     this.listening.add(db);
@@ -92,13 +121,81 @@ class SessionCache {
     this.generation++;
     this.entries.clear();
     this.byUser.clear();
+    this.planGeneration++;
+    this.plans.clear();
   }
 
-  /** A NOTIFY payload from the triggers: `s:<session id>` or `u:<user id>`. */
+  /** The token to pass to `setPlan` for a subscription read that starts now. */
+  planSnapshot(): number {
+    return this.planGeneration;
+  }
+
+  getPlan(db: Db, userId: string): CachedPlan | undefined {
+    if (this.writePending(userId)) return undefined;
+    const entry = this.plans.get(userId);
+    return entry && entry.db === db ? entry : undefined;
+  }
+
+  /** Caches a subscription read (null: none), unless anything was invalidated since the read began. */
+  setPlan(db: Db, userId: string, row: SubscriptionRow | null, readStartedAt: number): void {
+    if (readStartedAt !== this.planGeneration || !this.listening.has(db) || this.writePending(userId)) return;
+    this.plans.set(userId, { row, db });
+  }
+
+  /** Forgets a user's cached subscription (a write to it committed, here or elsewhere). */
+  dropPlan(userId: string): void {
+    this.planGeneration++;
+    this.plans.delete(userId);
+  }
+
+  /** A subscription write is starting in this process: no cached plan for the user until it commits. */
+  planWriteStarted(userId: string): void {
+    const pending = this.pendingPlanWrites.get(userId);
+    const until = Date.now() + SESSION_CACHE_TTL_MS;
+    if (pending) {
+      pending.count += 1;
+      pending.until = until;
+    } else {
+      if (this.pendingPlanWrites.size >= SESSION_CACHE_MAX) this.prunePendingWrites();
+      this.pendingPlanWrites.set(userId, { count: 1, until });
+    }
+    this.dropPlan(userId);
+  }
+
+  /** A NOTIFY payload from the triggers: `s:<session id>`, `u:<user id>` or `p:<user id>` (subscription). */
   onNotification(payload: string): void {
     if (payload.startsWith('s:')) this.dropSession(payload.slice(2));
     else if (payload.startsWith('u:')) this.dropUser(payload.slice(2));
+    else if (payload.startsWith('p:')) this.planWriteCommitted(payload.slice(2));
     else this.clear();
+  }
+
+  /** One committed transaction wrote the user's subscription (one notification per transaction). */
+  private planWriteCommitted(userId: string): void {
+    const pending = this.pendingPlanWrites.get(userId);
+    if (pending) {
+      pending.count -= 1;
+      if (pending.count <= 0) this.pendingPlanWrites.delete(userId);
+    }
+    this.dropPlan(userId);
+  }
+
+  private writePending(userId: string): boolean {
+    const pending = this.pendingPlanWrites.get(userId);
+    if (!pending) return false;
+    if (pending.until > Date.now()) return true;
+    this.pendingPlanWrites.delete(userId);
+    return false;
+  }
+
+  private prunePendingWrites(): void {
+    const now = Date.now();
+    for (const [userId, pending] of this.pendingPlanWrites)
+      if (pending.until <= now) this.pendingPlanWrites.delete(userId);
+  }
+
+  get planSize(): number {
+    return this.plans.size;
   }
 
   get size(): number {
