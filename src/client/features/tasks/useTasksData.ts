@@ -76,13 +76,15 @@ type Snapshot = { bank?: BankList; daily?: DailyList };
 type TaskInputs = inferRouterInputs<AppRouter>['tasks'];
 type BankCreateInput = TaskInputs['bank']['create'];
 type BankUpdateInput = TaskInputs['bank']['update'];
+/** Toasts for the server's refusals, by tRPC code. */
+type Refusals = Record<string, { title: string; destructive?: boolean }>;
 
 /** A failed change: the server's words when it refused, our own when it could not be reached. */
 function useFailureToast() {
   const toast = useToast();
   const queryClient = useQueryClient();
   return useCallback(
-    (error: unknown, byCode: Record<string, { title: string; destructive?: boolean }> = {}) => {
+    (error: unknown, byCode: Refusals = {}) => {
       const { code, message } = decodeError(error);
       // The session ended (expired, or signed out elsewhere): 401 means a visitor, so the app
       // goes back to the visitor's screens instead of a list that can no longer be saved.
@@ -103,8 +105,6 @@ function useFailureToast() {
     [toast, queryClient],
   );
 }
-
-type Refusals = Record<string, { title: string; destructive?: boolean }>;
 
 /**
  * The optimistic-change pattern every task write follows, written once: snapshot both lists and
