@@ -7,18 +7,10 @@ import { PREMIUM_FEATURES, PUBLIC_COPY } from '../../../shared/copy';
 import { ROUTES } from '../../../shared/routes';
 import { Badge } from '../../ui/Badge';
 import { buttonClass } from '../../ui/Button';
+import { CheckIcon, SparklesIcon } from '../../ui/icons';
 import { PublicLayout } from '../../ui/PublicLayout';
 import { usePageTitle } from '../../ui/usePageTitle';
-import {
-  ArrowRightIcon,
-  BankIcon,
-  ChartIcon,
-  CheckIcon,
-  FlameIcon,
-  SparklesIcon,
-  TargetIcon,
-  TimerIcon,
-} from './icons';
+import { ArrowRightIcon, BankIcon, ChartIcon, FlameIcon, TargetIcon, TimerIcon } from './icons';
 import { HeroPreview } from './HeroPreview';
 import { useLockIn } from '../lockin/LockInProvider';
 import { LOCKIN_COPY } from '../../../shared/lockin';
@@ -154,7 +146,7 @@ const FEATURES: Feature[] = [
   {
     title: 'AI suggestions',
     text: 'Stuck on what comes next? Get task ideas drawn from your own tasks and categories, and add them in one click.',
-    icon: <SparklesIcon />,
+    icon: <SparklesIcon className="h-6 w-6" />,
     tone: 'bg-fuchsia-100 text-fuchsia-800 dark:bg-fuchsia-900 dark:text-fuchsia-100',
     premium: true,
   },
