@@ -96,3 +96,16 @@ export function durationText(ms: number): string {
 
 /** How long a password-reset link works, in the words both the email and the page use. */
 export const RESET_LINK_VALID_FOR = durationText(PASSWORD_RESET_TTL_MS);
+
+/**
+ * What Premium unlocks, in the spec's words (its plan summary), as the landing page's pricing
+ * card and the Manage Account page's Premium Features card list it: one list, so they cannot drift.
+ */
+export const PREMIUM_FEATURES = [
+  'Enhanced Lock-In mode with 7 motivation features',
+  'AI task suggestions',
+  'Comprehensive productivity analytics',
+  'Focus-time recommendations',
+  'Calendar integration',
+  'Unlimited Task Bank',
+] as const;

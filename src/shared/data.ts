@@ -149,8 +149,6 @@ export const exportDocumentSchema = z.object({
 });
 
 export type ExportDocument = z.infer<typeof exportDocumentSchema>;
-export type ExportBankTask = z.infer<typeof exportBankTaskSchema>;
-export type ExportDailyTask = z.infer<typeof exportDailyTaskSchema>;
 export type ExportFocusSession = z.infer<typeof exportFocusSessionSchema>;
 export type ExportCompletion = z.infer<typeof exportCompletionSchema>;
 

@@ -145,7 +145,6 @@ export const startSessionInput = z.object({
   /** Per-task Lock-In (premium): the server reads the task's title and category itself. */
   taskId: sessionIdSchema.optional(),
 });
-export type StartSessionInput = z.input<typeof startSessionInput>;
 
 export const completeSessionInput = z.object({ id: sessionIdSchema, actualMinutes: minutesField });
 export const quitSessionInput = z.object({

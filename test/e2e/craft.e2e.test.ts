@@ -164,7 +164,7 @@ describe('header and logo', () => {
     expect(after?.height).toBe(before?.height ?? -1);
   });
 
-  test('the logo stands in the same place on the public, auth, legal, 404, plan and account screens', async () => {
+  test('the logo stands in the same place on the public, auth, legal, 404, tasks, plan and account screens', async () => {
     const places: Record<string, { x: number; y: number }> = {};
     async function measure(page: Page, path: string, ready: () => Promise<unknown>) {
       await page.goto(path);
@@ -180,6 +180,11 @@ describe('header and logo', () => {
     for (const path of ['/subscribe', '/manage-subscription']) {
       await measure(member, path, () => member.getByTestId('account-name').waitFor());
     }
+    // The signed-in home (the tasks screen): measured under its own name, as '/' is the landing page's.
+    await member.goto('/');
+    await member.getByRole('heading', { level: 2, name: "Today's Focus" }).waitFor();
+    const tasksLogo = await member.getByRole('link', { name: 'LockIn' }).first().boundingBox();
+    places['/ (tasks)'] = { x: Math.round(tasksLogo?.x ?? -1), y: Math.round(tasksLogo?.y ?? -1) };
     const home = places['/'];
     for (const [path, place] of Object.entries(places)) expect({ path, place }).toEqual({ path, place: home! });
   });

@@ -171,6 +171,14 @@ async function addViaForm(
 
 const { checkScreen } = screenChecks('tasks');
 
+/** Switches light/dark and waits for the colour transitions it starts (axe would measure them half-way). */
+async function colorScheme(page: Page, scheme: 'light' | 'dark'): Promise<void> {
+  await page.emulateMedia({ colorScheme: scheme });
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState === 'finished'),
+  );
+}
+
 // ---- Task Bank --------------------------------------------------------------------------------
 
 describe('Task Bank', () => {
@@ -712,6 +720,77 @@ describe('the screen as a whole', () => {
     await eventually(async () => expect(await dailyTitles(page)).toEqual(['Second up', 'First up']));
     expect(await box.isChecked()).toBe(true);
     expect(await box.evaluate((el) => el === document.activeElement)).toBe(true);
+  });
+
+  test("the picker keeps 'Cancel' and 'Add Selected (n)' in view however long the list; filling today to 5/5 leaves focus on Today's Focus", async () => {
+    const { context, page } = await signIn();
+    const words = 'A description long enough to wrap onto several lines on a phone-sized screen.';
+    for (let n = 1; n <= 10; n++) await createViaApi(context, `Picker task ${n}`, 'General', `${words} (${n})`);
+    await openHome(page);
+
+    /** The button is drawn inside the viewport and is what a click at its centre reaches. */
+    const inView = (button: Locator) =>
+      button.evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+        return box.bottom <= window.innerHeight && box.top >= 0 && hit !== null && el.contains(hit);
+      });
+
+    const picker = page.getByRole('dialog', { name: 'Add to Daily Tasks' });
+    const cancel = picker.getByRole('button', { name: 'Cancel' });
+    const addSelected = picker.getByRole('button', { name: /^Add Selected/ });
+    for (const size of [
+      { width: 360, height: 640 },
+      { width: 1280, height: 600 },
+    ]) {
+      await page.setViewportSize(size);
+      await page.getByRole('button', { name: 'Add Task (0/5)' }).click();
+      await picker.waitFor();
+      // The list is longer than the dialog: it scrolls, the actions do not.
+      const list = picker.getByRole('group', { name: 'Tasks in your Task Bank' });
+      expect((await list.boundingBox())!.height).toBeGreaterThan(size.height);
+      expect({ size, cancel: await inView(cancel), add: await inView(addSelected) }).toEqual({
+        size,
+        cancel: true,
+        add: true,
+      });
+      await picker.getByRole('checkbox', { name: /Picker task 10/ }).scrollIntoViewIfNeeded();
+      expect({ size, scrolled: await inView(addSelected) }).toEqual({ size, scrolled: true });
+      await cancel.click();
+      await picker.waitFor({ state: 'hidden' });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // Keyboard only: tick five, add them. The Add Task button the dialog hands focus back to is
+    // disabled at 5/5, so focus goes to the list's heading instead of falling to the page.
+    await page.getByRole('button', { name: 'Add Task (0/5)' }).focus();
+    await page.keyboard.press('Enter');
+    await picker.waitFor();
+    for (let n = 1; n <= 5; n++) {
+      await picker.getByRole('checkbox', { name: new RegExp(`Picker task ${n}\\b`) }).focus();
+      await page.keyboard.press('Space');
+    }
+    expect(await addSelected.innerText()).toBe('Add Selected (5)');
+    for (const scheme of ['light', 'dark'] as const) {
+      await colorScheme(page, scheme);
+      await checkScreen(page, `daily-picker-long-${scheme}`);
+    }
+    await colorScheme(page, 'light');
+    await addSelected.focus();
+    await andWaitFor(page, 'tasks.daily.add', () => page.keyboard.press('Enter'));
+    await picker.waitFor({ state: 'hidden' });
+    await eventually(async () => expect(await tabLabels(page)).toEqual(['Daily Tasks (5/5)', 'Task Bank (10)']));
+    expect(await page.getByRole('button', { name: 'Add Task (5/5)' }).isDisabled()).toBe(true);
+    await eventually(async () =>
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Today's Focus"),
+    );
+    // From there the keyboard goes on into the list.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.tagName)).not.toBe('BODY');
+    for (const scheme of ['light', 'dark'] as const) {
+      await colorScheme(page, scheme);
+      await checkScreen(page, `daily-full-${scheme}`);
+    }
   });
 
   test('a write after the session ended takes the app back to the visitor screens', async () => {

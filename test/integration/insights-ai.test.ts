@@ -139,7 +139,7 @@ describe('offline suggester (no OPENAI_API_KEY)', () => {
 
   test('different tasks give different suggestions; an empty list still gets category first steps', async () => {
     const { client } = await premiumClient();
-    const a = await client.post('/api/ai-suggestions', {
+    const a = await client.post<{ suggestions: AiSuggestion[] }>('/api/ai-suggestions', {
       tasks: [{ title: 'Study French verbs', category: 'School' }],
       categories: ['School', 'Health'],
     });
@@ -153,7 +153,7 @@ describe('offline suggester (no OPENAI_API_KEY)', () => {
   test('categories must be the user’s: unknown ones are dropped to General, custom ones kept', async () => {
     const { user, client } = await premiumClient();
     await ctx.deps.db.insert(customCategories).values({ userId: user.id, name: 'Garden' });
-    const res = await client.post('/api/ai-suggestions', {
+    const res = await client.post<{ suggestions: AiSuggestion[] }>('/api/ai-suggestions', {
       tasks: [
         { title: 'Plant tomatoes', category: 'Garden' },
         { title: 'Build a shed', category: 'NotMine' },

@@ -1,7 +1,7 @@
 // GET /api/analytics and insights.analytics over HTTP: signed out 401, free users the four basic
 // figures only, premium users every field, and another user's history never counted.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import type { ActivityDay } from '../../src/shared/insights';
+import type { ActivityDay, PremiumAnalytics } from '../../src/shared/insights';
 import { createTestContext, TestClient, type TestContext } from '../support/app';
 import { createUser, signedInClient } from '../support/factories';
 import { insertCompletions, insertDailyTasks, insertSessions, setStreak } from '../support/insights-factories';
@@ -99,7 +99,7 @@ describe('premium user', () => {
     const user = await seeded();
     await makePremium(ctx.deps, user.id);
     const client = await signedInClient(ctx, user);
-    const res = await client.get('/api/analytics');
+    const res = await client.get<PremiumAnalytics>('/api/analytics');
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual([...BASIC_KEYS, ...PREMIUM_KEYS].sort());
     expect(res.body).toMatchObject({

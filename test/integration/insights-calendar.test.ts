@@ -100,10 +100,10 @@ describe('the feed', () => {
       { id: 'd2', title: 'Stretch', plannedOn: '2026-03-09', completed: true },
     ]);
     const url = (await client.mutate('insights.calendarFeed.regenerate')).body.url;
-    const res = await new TestClient(ctx.app).get(pathOf(url));
+    const res = await new TestClient(ctx.app).get<string>(pathOf(url));
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
-    const text = res.body as string;
+    const text = res.body;
     expect(text).toStartWith('BEGIN:VCALENDAR');
     expect(text).toContain('\r\n');
 

@@ -210,7 +210,7 @@ describe('tRPC: start, running, complete', () => {
     expect(
       (await bob.put(`/api/focus-sessions/${s.id}`, { durationMinutes: 5, completedSuccessfully: true })).status,
     ).toBe(404);
-    expect((await bob.get('/api/lock-in-sessions')).body).toEqual([]);
+    expect((await bob.get<LockInSessionView[]>('/api/lock-in-sessions')).body).toEqual([]);
     expect((await bob.query<RunningSession>('lockin.running')).body.session).toBeNull();
     expect((await bob.mutate('lockin.complete', { id: 'nope', actualMinutes: 5 })).status).toBe(404);
     // Alice's session is untouched by Bob's attempts.
@@ -529,7 +529,7 @@ describe('race: completion against quit', () => {
       ]);
       const statuses = [complete.status, quit.status].sort();
       expect(statuses).toEqual([200, 409]);
-      const row = (await client.get('/api/lock-in-sessions')).body[0];
+      const row = (await client.get<LockInSessionView[]>('/api/lock-in-sessions')).body[0]!;
       const streak = (await client.query<StreakView>('lockin.streak')).body.current;
       if (complete.status === 200) expect([row.status, streak]).toEqual(['completed', 1]);
       else expect([row.status, row.quitReason, streak]).toEqual(['quit', 'Other', 0]);

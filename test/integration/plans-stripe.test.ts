@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import { checkoutSessions, providerEvents, subscriptions } from '../../src/server/db/schema';
-import type { PlanStatus } from '../../src/shared/plans';
+import type { ActivatePremiumResponse, PlanStatus } from '../../src/shared/plans';
 import { type TestClient, type TestContext, createTestContext } from '../support/app';
 import { createUser, signedInClient } from '../support/factories';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
@@ -145,7 +145,7 @@ describe('activation', () => {
     expect((await status(client)).premium).toBe(false);
     // The customer pays; activation arrives before any webhook.
     stripe.completeCheckout(sessionId);
-    const done = await client.post('/api/activate-premium', { sessionId });
+    const done = await client.post<ActivatePremiumResponse>('/api/activate-premium', { sessionId });
     expect(done.status).toBe(200);
     expect(done.body.plan).toMatchObject({
       premium: true,

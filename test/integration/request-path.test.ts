@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { TRPC_MAX_BATCH_SIZE } from '../../src/shared/constants';
 import { cachedFormatterCount, FORMATTER_CACHE_SIZE } from '../../src/shared/local-date';
 import { openDatabase } from '../../src/server/db/client';
-import { type TestContext, TestClient, createTestContext } from '../support/app';
+import { type TestContext, TestClient, type TrpcEnvelope, createTestContext } from '../support/app';
 import { createUser, signedInClient } from '../support/factories';
 
 let ctx: TestContext;
@@ -81,7 +81,7 @@ describe('tRPC batches', () => {
   });
 
   test('a larger batch (900 calls) answers 400 with a clear message', async () => {
-    const res = await client.get(batch(900));
+    const res = await client.get<TrpcEnvelope | TrpcEnvelope[]>(batch(900));
     expect(res.status).toBe(400);
     const message = Array.isArray(res.body) ? res.body[0]?.error?.message : res.body?.error?.message;
     expect(message).toBe(`batch: at most ${TRPC_MAX_BATCH_SIZE} calls per request`);

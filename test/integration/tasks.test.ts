@@ -475,7 +475,7 @@ describe('REST shims', () => {
       category: 'Work',
       created: START.toISOString(),
     });
-    const again = await client.post('/api/tasks', { id: 'p1', title: 'Other title' });
+    const again = await client.post<BankTask>('/api/tasks', { id: 'p1', title: 'Other title' });
     expect(again.status).toBe(200);
     expect(again.body).toEqual(created.body);
     expect((await bank(client)).tasks.map((t) => t.title)).toEqual(['Spec task']);

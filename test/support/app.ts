@@ -70,13 +70,13 @@ export interface TestResponse<T = JsonBody> {
 }
 
 /**
- * The default reading of a REST answer, left loose on purpose: the spec's REST shims answer many
- * shapes (users, tasks, sessions, analytics, `{ message }`), their tests read fields and let
- * `expect` judge them, and a call that wants the compiler's help names its type
- * (`client.get<CurrentUser>(...)`). The tRPC calls below are typed by the router instead.
+ * The default reading of a REST answer: an object whose fields a test hands to `expect` (which
+ * takes anything) and whose `message` is the server's words. The spec's REST shims answer many
+ * shapes (users, tasks, sessions, analytics, `{ message }`); a test that reads deeper names the
+ * answer's shared type (`client.get<CurrentUser>(...)`). The tRPC calls below are typed by the
+ * router instead.
  */
-// biome-ignore lint/suspicious/noExplicitAny: the loose default of untyped REST answers (above)
-export type JsonBody = any;
+export type JsonBody = { [field: string]: unknown; message?: string };
 
 /** A tRPC error as the client sees it. */
 export interface TrpcError {
@@ -200,8 +200,8 @@ export class TestClient {
   }
 }
 
-/** tRPC's JSON envelope (no transformer). */
-interface TrpcEnvelope {
+/** tRPC's JSON envelope (no transformer), as a raw HTTP answer carries it. */
+export interface TrpcEnvelope {
   result?: { data?: unknown };
   error?: { message?: string; data?: { code?: string } };
 }

@@ -56,12 +56,3 @@ export async function apiGet<T>(url: string, on401: 'throw' | 'returnNull' = 'th
   await throwIfNotOk(res);
   return (await res.json()) as T;
 }
-
-/** The server's own words for a failure, or a fallback the spec gives. */
-export function messageOf(error: unknown, fallback: string): string {
-  if (error instanceof ApiError) return error.serverMessage || fallback;
-  if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string' && error.message) {
-    return error.message;
-  }
-  return fallback;
-}

@@ -3,7 +3,7 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useM
 import { TOAST_DURATION_MS } from '../../shared/constants';
 import type { ToastCopy } from '../../shared/copy';
 
-export type ToastVariant = 'default' | 'success' | 'destructive';
+type ToastVariant = 'default' | 'success' | 'destructive';
 export interface ToastInput extends ToastCopy {
   variant?: ToastVariant;
 }

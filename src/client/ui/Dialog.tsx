@@ -57,28 +57,44 @@ export function Dialog({
       className={`m-auto w-[calc(100%-2rem)] ${SIZES[size]} rounded-2xl border border-slate-200 bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-950/60 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100`}
     >
       {open && (
-        <div className="max-h-[85vh] overflow-y-auto p-6">
-          <div className="mb-4 flex items-start justify-between gap-4">
-            <div>
-              <h2 id={titleId} className="text-lg font-semibold">
-                {title}
-              </h2>
-              {description && (
-                <p id={descriptionId} className="mt-1 text-sm muted">
-                  {description}
-                </p>
+        // The body scrolls and the footer stays below it, so a long list never pushes the
+        // dialog's actions (Cancel, Add Selected) out of sight.
+        <div className="flex max-h-[85vh] flex-col">
+          <div className="min-h-0 flex-1 overflow-y-auto p-6">
+            <div className="mb-4 flex items-start justify-between gap-4">
+              <div>
+                <h2 id={titleId} className="text-lg font-semibold">
+                  {title}
+                </h2>
+                {description && (
+                  <p id={descriptionId} className="mt-1 text-sm muted">
+                    {description}
+                  </p>
+                )}
+              </div>
+              {dismissible && (
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-icon -mr-2 -mt-1"
+                  aria-label="Close"
+                  onClick={onClose}
+                >
+                  <span aria-hidden="true" className="text-xl leading-none">
+                    ×
+                  </span>
+                </button>
               )}
             </div>
-            {dismissible && (
-              <button type="button" className="btn btn-ghost btn-icon -mr-2 -mt-1" aria-label="Close" onClick={onClose}>
-                <span aria-hidden="true" className="text-xl leading-none">
-                  ×
-                </span>
-              </button>
-            )}
+            {children}
           </div>
-          {children}
-          {footer && <div className="mt-6 flex flex-wrap justify-end gap-2">{footer}</div>}
+          {footer && (
+            <div
+              data-testid="dialog-footer"
+              className="flex flex-wrap justify-end gap-2 border-t border-slate-200 px-6 py-4 dark:border-slate-700"
+            >
+              {footer}
+            </div>
+          )}
         </div>
       )}
     </dialog>

@@ -1,4 +1,6 @@
-import { type InputHTMLAttributes, type ReactNode, forwardRef, useId } from 'react';
+// A labelled text input (and its multi-line twin), with an optional hint under it: the label,
+// the id that ties them and the hint's aria-describedby are written once here.
+import { forwardRef, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes, useId } from 'react';
 
 export interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: ReactNode;
@@ -34,6 +36,28 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
           {hint}
         </p>
       )}
+    </div>
+  );
+});
+
+interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
+  label: ReactNode;
+  /** Classes for the text area itself (its height); `className` styles the wrapper, as in Field. */
+  inputClassName?: string;
+}
+
+export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>(function TextAreaField(
+  { label, id, className = '', inputClassName = 'min-h-20', ...rest },
+  ref,
+) {
+  const autoId = useId();
+  const inputId = id ?? autoId;
+  return (
+    <div className={className}>
+      <label htmlFor={inputId} className="label mb-1.5">
+        {label}
+      </label>
+      <textarea ref={ref} id={inputId} className={`input h-auto py-2 ${inputClassName}`} {...rest} />
     </div>
   );
 });

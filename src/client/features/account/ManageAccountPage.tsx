@@ -8,7 +8,8 @@ import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '../../../shared/constants';
 import { TOASTS } from '../../../shared/copy';
 import { ROUTES } from '../../../shared/routes';
 import type { CurrentUser } from '../../../shared/types';
-import { apiRequest, messageOf } from '../../lib/api';
+import { apiRequest } from '../../lib/api';
+import { messageOf } from '../../lib/errors';
 import { useToast } from '../../lib/toast';
 import { Badge } from '../../ui/Badge';
 import { Button, ButtonLink } from '../../ui/Button';
@@ -125,9 +126,9 @@ function AccountInformationCard({ user }: { user: CurrentUser }) {
 
   const save = useMutation({
     mutationFn: (body: { firstName: string; lastName: string; email: string }) =>
-      apiRequest('PUT', '/api/auth/profile', body),
+      apiRequest<CurrentUser>('PUT', '/api/auth/profile', body),
     onSuccess: async (answer) => {
-      await refreshCurrentUser(queryClient, answer);
+      refreshCurrentUser(queryClient, answer);
       toast({ ...TOASTS.profileUpdated, variant: 'success' });
       returnFocus.current = true;
       setEditing(false);

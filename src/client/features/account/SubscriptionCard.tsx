@@ -5,7 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { CANCEL_REASON_MAX_LENGTH } from '../../../shared/plans';
 import { TOASTS } from '../../../shared/copy';
-import { messageOf } from '../../lib/api';
+import { messageOf } from '../../lib/errors';
 import { useToast } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { Badge } from '../../ui/Badge';

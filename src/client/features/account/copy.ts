@@ -1,4 +1,5 @@
 // Words on the Manage Account page (toasts come from TOASTS in src/shared/copy.ts).
+import { PREMIUM_FEATURES } from '../../../shared/copy';
 import { DAILY_TASK_LIMIT, FREE_BANK_LIMIT, PREMIUM_PRICE_LABEL, TRIAL_DAYS } from '../../../shared/constants';
 
 export const ACCOUNT_COPY = {
@@ -21,16 +22,8 @@ export const ACCOUNT_COPY = {
 
   premiumFeatures: 'Premium Features',
   premiumIntro: `Everything in Basic, plus:`,
-  premiumList: [
-    'Enhanced Lock-In mode with 7 motivation features',
-    'AI-powered task suggestions',
-    'Comprehensive productivity analytics',
-    'Best focus time recommendations',
-    'Calendar integration',
-    'Unlimited Task Bank',
-  ],
+  premiumList: PREMIUM_FEATURES,
   premiumPrice: `${TRIAL_DAYS}-day free trial, then ${PREMIUM_PRICE_LABEL}. Cancel anytime.`,
-  startTrial: `Start ${TRIAL_DAYS}-Day Free Trial`,
 
   accountInformation: 'Account Information',
   name: 'Name',

@@ -6,7 +6,9 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { NAME_MAX_LENGTH, EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../shared/constants';
 import { TOASTS } from '../../../shared/copy';
 import { ROUTES } from '../../../shared/routes';
-import { apiRequest, messageOf } from '../../lib/api';
+import type { CurrentUser } from '../../../shared/types';
+import { apiRequest } from '../../lib/api';
+import { messageOf } from '../../lib/errors';
 import { useToast } from '../../lib/toast';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
@@ -89,16 +91,20 @@ export function LoginPage({ mode = 'signin' }: { mode?: Mode }) {
   const submit = useMutation({
     mutationFn: () =>
       signUp
-        ? apiRequest('POST', '/api/auth/register', {
+        ? apiRequest<CurrentUser>('POST', '/api/auth/register', {
             email: email.trim(),
             password,
             firstName: firstName.trim(),
             lastName: lastName.trim(),
             timeZone: browserTimeZone(),
           })
-        : apiRequest('POST', '/api/auth/login', { email: email.trim(), password, timeZone: browserTimeZone() }),
+        : apiRequest<CurrentUser>('POST', '/api/auth/login', {
+            email: email.trim(),
+            password,
+            timeZone: browserTimeZone(),
+          }),
     onSuccess: async (answer) => {
-      await refreshCurrentUser(queryClient, answer);
+      refreshCurrentUser(queryClient, answer);
       if (signUp) toast({ ...TOASTS.accountCreated, variant: 'success' });
       navigate(ROUTES.home);
     },

@@ -12,23 +12,10 @@ export function browserTimeZone(): string {
   }
 }
 
-function looksLikeUser(value: unknown): value is CurrentUser {
-  return !!value && typeof value === 'object' && typeof (value as { email?: unknown }).email === 'string';
-}
-
 /**
- * Puts the user the server answered with into the cache; when the answer carries no user
- * (or wraps it as { user }), the current user is fetched again instead.
+ * Puts the user the server answered with (register, login and profile all answer with the
+ * current user) into the cache, so the screens show it without another request.
  */
-export async function refreshCurrentUser(queryClient: QueryClient, answer: unknown): Promise<void> {
-  const user = looksLikeUser(answer)
-    ? answer
-    : answer && typeof answer === 'object' && looksLikeUser((answer as { user?: unknown }).user)
-      ? (answer as { user: CurrentUser }).user
-      : null;
-  if (user) {
-    queryClient.setQueryData(CURRENT_USER_KEY, user);
-    return;
-  }
-  await queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+export function refreshCurrentUser(queryClient: QueryClient, user: CurrentUser): void {
+  queryClient.setQueryData<CurrentUser>(CURRENT_USER_KEY, user);
 }

@@ -1,7 +1,8 @@
 // A static picture of the app for the hero: Today's Focus beside a running Lock-In session.
 // It is drawn with markup (crisp at every size, no image files); screen readers get one label.
 import { DAILY_TASK_LIMIT } from '../../../shared/constants';
-import { CheckIcon, FlameIcon } from './icons';
+import { CheckIcon } from '../../ui/icons';
+import { FlameIcon } from './icons';
 
 const PREVIEW_TASKS = [
   {

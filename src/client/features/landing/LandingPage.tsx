@@ -3,28 +3,20 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { APP_NAME, DAILY_TASK_LIMIT, FREE_BANK_LIMIT, PREMIUM_PRICE_USD, TRIAL_DAYS } from '../../../shared/constants';
-import { PUBLIC_COPY } from '../../../shared/copy';
+import { PREMIUM_FEATURES, PUBLIC_COPY } from '../../../shared/copy';
 import { ROUTES } from '../../../shared/routes';
 import { Badge } from '../../ui/Badge';
 import { buttonClass } from '../../ui/Button';
+import { CheckIcon, SparklesIcon } from '../../ui/icons';
 import { PublicLayout } from '../../ui/PublicLayout';
 import { usePageTitle } from '../../ui/usePageTitle';
-import {
-  ArrowRightIcon,
-  BankIcon,
-  ChartIcon,
-  CheckIcon,
-  FlameIcon,
-  SparklesIcon,
-  TargetIcon,
-  TimerIcon,
-} from './icons';
+import { ArrowRightIcon, BankIcon, ChartIcon, FlameIcon, TargetIcon, TimerIcon } from './icons';
 import { HeroPreview } from './HeroPreview';
 import { useLockIn } from '../lockin/LockInProvider';
 import { LOCKIN_COPY } from '../../../shared/lockin';
 
 /** Where the landing page's sign-in links lead (a server redirect into the sign-in flow). */
-export const SIGN_IN_HREF = '/api/login';
+const SIGN_IN_HREF = '/api/login';
 
 const sectionHeading = 'text-balance text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white';
 const eyebrow = 'text-sm font-semibold uppercase tracking-wider text-brand-700 dark:text-brand-300';
@@ -154,7 +146,7 @@ const FEATURES: Feature[] = [
   {
     title: 'AI suggestions',
     text: 'Stuck on what comes next? Get task ideas drawn from your own tasks and categories, and add them in one click.',
-    icon: <SparklesIcon />,
+    icon: <SparklesIcon className="h-6 w-6" />,
     tone: 'bg-fuchsia-100 text-fuchsia-800 dark:bg-fuchsia-900 dark:text-fuchsia-100',
     premium: true,
   },
@@ -247,16 +239,7 @@ const FREE_FEATURES = [
   `Task Bank of up to ${FREE_BANK_LIMIT} tasks`,
 ];
 
-const PREMIUM_FEATURES = [
-  'Enhanced Lock-In mode with 7 motivation features',
-  'AI task suggestions',
-  'Comprehensive productivity analytics',
-  'Focus-time recommendations',
-  'Calendar integration',
-  'Unlimited Task Bank',
-];
-
-function PlanFeatures({ items, highlight }: { items: string[]; highlight?: boolean }) {
+function PlanFeatures({ items, highlight }: { items: readonly string[]; highlight?: boolean }) {
   return (
     <ul className="mt-8 list-none space-y-3 p-0">
       {items.map((item) => (

@@ -1,4 +1,5 @@
-// Inline SVG icons for the public screens (the CSP allows no outside images or fonts).
+// Inline SVG icons for the public screens (the CSP allows no outside images or fonts); the ones
+// other screens share too (sparkles, check) come from ui/icons.
 import type { ReactNode } from 'react';
 
 function Icon({ className = 'h-6 w-6', children }: { className?: string; children: ReactNode }) {
@@ -50,24 +51,11 @@ export const FlameIcon = (p: IconProps) => (
   </Icon>
 );
 
-export const SparklesIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M10 3.5 11.6 8a2 2 0 0 0 1.3 1.3L17.5 11l-4.6 1.6a2 2 0 0 0-1.3 1.3L10 18.5l-1.6-4.6a2 2 0 0 0-1.3-1.3L2.5 11l4.6-1.6A2 2 0 0 0 8.4 8L10 3.5Z" />
-    <path d="M18.5 2.5v4M16.5 4.5h4M19 16v3M17.5 17.5h3" />
-  </Icon>
-);
-
 export const ChartIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M3 3v18h18" />
     <path d="M7 15l4-4 3 3 5-6" />
     <circle cx="19" cy="8" r="1" fill="currentColor" />
-  </Icon>
-);
-
-export const CheckIcon = ({ className = 'h-5 w-5' }: IconProps) => (
-  <Icon className={className}>
-    <path d="m5 12.5 4.5 4.5L19 7.5" strokeWidth={2.2} />
   </Icon>
 );
 

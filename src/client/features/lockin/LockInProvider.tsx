@@ -26,7 +26,8 @@ import {
 } from '../../../shared/lockin';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
 import { useAuth } from '../auth/useAuth';
-import { describeError } from '../tasks/useTasksData';
+import { decodeError } from '../../lib/errors';
+import { browserTimeZone } from '../auth/session';
 import { CelebrationDialog } from './CelebrationDialog';
 import { FocusStatsDialog } from './FocusStatsDialog';
 import { ImportOffer } from './ImportOffer';
@@ -77,14 +78,6 @@ export function useLockIn(): LockInApi {
   const api = useContext(LockInContext);
   if (!api) throw new Error('useLockIn must be used inside <LockInProvider>');
   return api;
-}
-
-function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
 }
 
 function fromServer(s: LockInSessionView): RunningState {
@@ -282,7 +275,7 @@ export function LockInProvider({ children }: { children: ReactNode }) {
       });
       begin(fromServer(answer.session));
     } catch (error) {
-      const { code } = describeError(error);
+      const { code } = decodeError(error);
       if (code === 'CONFLICT') {
         // One running session per user: offer to resume the one that runs instead.
         // Asked outside the cache, so the offer shows instead of jumping straight into it.
@@ -344,7 +337,7 @@ export function LockInProvider({ children }: { children: ReactNode }) {
           logFailure('the completion', error);
           invalidateHistory();
           // Ended early on another device: nothing to celebrate here.
-          if (describeError(error).code === 'CONFLICT') return;
+          if (decodeError(error).code === 'CONFLICT') return;
         }
         invalidateHistory();
       }

@@ -5,8 +5,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ROUTES } from '../../../shared/routes';
-import { describeError } from '../tasks/useTasksData';
-import { messageOf } from '../../lib/api';
+import { decodeError, messageOf } from '../../lib/errors';
 import { useToast } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { Button, ButtonLink } from '../../ui/Button';
@@ -76,7 +75,7 @@ function DemoCheckout({ session }: { session: string }) {
 
   if (view.isLoading) return <ListSkeleton rows={1} />;
   if (view.isError || !view.data) {
-    if (describeError(view.error).code === 'NOT_FOUND') return <NotFound />;
+    if (decodeError(view.error).code === 'NOT_FOUND') return <NotFound />;
     return (
       <StatusCard
         tone="error"

@@ -5,7 +5,7 @@ import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { TOASTS } from '../../../shared/copy';
 import { ROUTES } from '../../../shared/routes';
-import { messageOf } from '../../lib/api';
+import { messageOf } from '../../lib/errors';
 import { useToast } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { Button, ButtonLink } from '../../ui/Button';

@@ -2,7 +2,7 @@
 // tasks are highlighted more strongly the longer they wait.
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { DAILY_TASK_LIMIT } from '../../../shared/constants';
-import type { BankList, BankTask, DailyList, DailyTask } from '../../../shared/tasks';
+import type { BankList, DailyList, DailyTask } from '../../../shared/tasks';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { pickerRemaining, TASKS_COPY } from './copy';
@@ -30,7 +30,7 @@ const BADGE_CLASSES: Record<RingLevel, string> = {
   3: 'bg-red-700 text-white dark:bg-red-600',
 };
 
-export interface DailyTabProps {
+interface DailyTabProps {
   daily: { data: DailyList | undefined; isPending: boolean; isError: boolean; refetch: () => unknown };
   /** The bank list query: the picker shows its loading and failure, never a false 'empty'. */
   bank: { data: BankList | undefined; isError: boolean; refetch: () => unknown };
@@ -64,6 +64,24 @@ export function DailyTab({
   );
   const count = tasks.length;
   const canAdd = Boolean(daily.data) && count < DAILY_TASK_LIMIT;
+  const addButtonRef = useRef<HTMLButtonElement>(null);
+  const known = Boolean(daily.data);
+  const full = known && !canAdd;
+  /** Whether the list was full at the last render that knew it (null until it is known). */
+  const wasFull = useRef<boolean | null>(null);
+
+  // The list just filled to 5/5 (the picker's add or the bank's): the Add Task button turns
+  // disabled, and if it held focus (the picker hands focus back to it as it closes) focus would
+  // fall to the page. The list's heading takes it instead, as after a removal.
+  // A list that loads full (or a tab shown again) moves nothing: only the change to full does.
+  useEffect(() => {
+    if (!known) return;
+    const before = wasFull.current;
+    wasFull.current = full;
+    if (before !== false || !full) return;
+    const active = document.activeElement;
+    if (!active || active === document.body || active === addButtonRef.current) headingRef.current?.focus();
+  }, [known, full]);
 
   useEffect(() => {
     if (!openPicker || !daily.data) return; // wait for the list: the count decides
@@ -83,7 +101,7 @@ export function DailyTab({
         >
           {TASKS_COPY.todaysFocus}
         </h2>
-        <Button onClick={() => setPickerOpen(true)} disabled={!daily.data || count >= DAILY_TASK_LIMIT}>
+        <Button ref={addButtonRef} onClick={() => setPickerOpen(true)} disabled={!canAdd}>
           <PlusIcon />
           Add Task ({count}/{DAILY_TASK_LIMIT})
         </Button>
@@ -149,9 +167,11 @@ function DailyTaskItem({
   // user who ticked the box keeps it focused.
   const checkboxRef = useRef<HTMLInputElement>(null);
   const keepFocus = useRef(false);
+  // After every render while the toggle runs (the re-sort is one of them), not on named
+  // dependencies: whichever render moved the item, the box gets its focus back.
   useLayoutEffect(() => {
     if (keepFocus.current && document.activeElement !== checkboxRef.current) checkboxRef.current?.focus();
-  }, [task.completed, clicked]);
+  });
   return (
     <li
       data-testid="daily-task"
@@ -167,6 +187,10 @@ function DailyTaskItem({
         checked={clicked ?? task.completed}
         // Not `disabled`: that would drop keyboard focus while the request runs.
         aria-disabled={toggling || undefined}
+        // Focus the user moves elsewhere on purpose is theirs: stop holding it on the box.
+        onBlur={(event) => {
+          if (event.relatedTarget) keepFocus.current = false;
+        }}
         onChange={(event) => {
           if (toggling) return;
           const completed = event.target.checked;

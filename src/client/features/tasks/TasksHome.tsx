@@ -5,12 +5,13 @@ import { useTaskShortcuts } from '../shortcuts/useTaskShortcuts';
 import { DAILY_TASK_LIMIT, JUMP_TO_TOP_THRESHOLD_PX } from '../../../shared/constants';
 import type { DailyTask } from '../../../shared/tasks';
 import { Button } from '../../ui/Button';
-import { Logo } from '../../ui/Logo';
+import { SiteHeader } from '../../ui/SiteHeader';
 import { Tabs } from '../../ui/Tabs';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { useInsightsModals } from '../analytics/launcher';
 import { AccountMenu } from '../auth/AccountMenu';
 import { useLockIn } from '../lockin/LockInProvider';
+import { browserTimeZone } from '../auth/session';
 import { useAuth } from '../auth/useAuth';
 import { BankTab } from './BankTab';
 import { TASKS_COPY } from './copy';
@@ -25,21 +26,13 @@ import { MAIN_ID } from '../../ui/SkipLink';
 
 type TabKey = 'daily' | 'bank';
 
-export interface TasksHomeProps {
+interface TasksHomeProps {
   /** Opens the analytics modal (premium 'My Analytics'). */
   onOpenAnalytics?: () => void;
   /** Opens the Lock-In dialog for a task (premium). */
   onLockIn?: (task: DailyTask) => void;
   /** Opens the AI suggestions modal (premium). */
   onOpenAiSuggestions?: () => void;
-}
-
-function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
 }
 
 export function TasksHome({ onOpenAnalytics, onLockIn, onOpenAiSuggestions }: TasksHomeProps) {
@@ -68,21 +61,18 @@ export function TasksHome({ onOpenAnalytics, onLockIn, onOpenAiSuggestions }: Ta
 
   return (
     <div className="min-h-screen bg-slate-50 dark:bg-slate-950">
-      <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-        <div className="mx-auto flex h-16 max-w-4xl items-center justify-between gap-3 px-4 sm:px-6">
-          <Logo />
-          <div className="flex items-center gap-2">
-            {premium && (
-              <Button variant="outline" size="sm" onClick={onOpenAnalytics ?? insights.openAnalytics}>
-                <ChartIcon />
-                {/* Icon only on narrow screens, where the header also holds the account menu. */}
-                <span className="sr-only sm:not-sr-only">{TASKS_COPY.myAnalytics}</span>
-              </Button>
-            )}
-            <AccountMenu />
-          </div>
+      <SiteHeader className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+        <div className="flex items-center gap-2">
+          {premium && (
+            <Button variant="outline" size="sm" onClick={onOpenAnalytics ?? insights.openAnalytics}>
+              <ChartIcon />
+              {/* Icon only on narrow screens, where the header also holds the account menu. */}
+              <span className="sr-only sm:not-sr-only">{TASKS_COPY.myAnalytics}</span>
+            </Button>
+          )}
+          <AccountMenu />
         </div>
-      </header>
+      </SiteHeader>
 
       <main id={MAIN_ID} className="mx-auto max-w-4xl px-4 py-6 sm:px-6 sm:py-8">
         <TrialEndedBanner show={showTrialEndedBanner(plan)} />

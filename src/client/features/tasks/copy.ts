@@ -1,5 +1,6 @@
 // Labels and messages of the tasks screen that the spec does not quote (the quoted ones live in
 // src/shared/copy.ts). Kept in one place so the screen and its browser tests agree.
+import { DAILY_TASK_LIMIT, PREMIUM_PRICE_LABEL } from '../../../shared/constants';
 import type { ToastCopy } from '../../../shared/copy';
 
 export const TASKS_COPY = {
@@ -7,7 +8,7 @@ export const TASKS_COPY = {
   tabsLabel: 'Task lists',
   todaysFocus: "Today's Focus",
   taskBank: 'Task Bank',
-  dailyEmpty: ['No tasks for today.', 'Add up to 5 tasks to start focusing!'],
+  dailyEmpty: ['No tasks for today.', `Add up to ${DAILY_TASK_LIMIT} tasks to start focusing!`],
   bankEmpty: ['No tasks in your bank yet.', 'Add some tasks to get started!'],
   filteredEmptyHint: 'Try selecting "All Categories" or add tasks to this category.',
   upgradeForUnlimited: 'Upgrade to Premium for unlimited tasks',
@@ -20,7 +21,7 @@ export const TASKS_COPY = {
   premiumFeatures: ['AI task suggestions', 'Lock-In Mode', 'Comprehensive analytics', 'Focus time recommendations'],
   startFreeTrial: 'Start Free Trial',
   getPremium: 'Get Premium',
-  upgradeNow: 'Upgrade to Premium Now ($2.99/month)',
+  upgradeNow: `Upgrade to Premium Now (${PREMIUM_PRICE_LABEL})`,
   pickerTitle: 'Add to Daily Tasks',
   pickerBankEmpty: 'Your Task Bank is empty. Add tasks in the Task Bank tab first.',
   pickerAllAdded: 'Every task in your bank is already on today’s list.',

@@ -90,7 +90,7 @@ export function greetingName(user: { firstName?: string | null; email?: string |
   return user?.firstName?.trim() || user?.email?.trim() || 'User';
 }
 
-export type AddCheck = { ok: true } | { ok: false; reason: 'already'; title: string } | { ok: false; reason: 'limit' };
+type AddCheck = { ok: true } | { ok: false; reason: 'already'; title: string } | { ok: false; reason: 'limit' };
 
 /** Whether bank tasks may go on Today's Focus, checked before asking the server. */
 export function checkAddToDaily(

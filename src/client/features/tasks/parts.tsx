@@ -16,14 +16,16 @@ export function CategoryBadge({ category }: { category: string }) {
 }
 
 export function ListSkeleton({ rows = 3 }: { rows?: number }) {
+  // Placeholder rows never reorder: their numbers are stable keys.
+  const rowNumbers = Array.from({ length: rows }, (_, i) => i + 1);
   return (
     <div>
       <p role="status" className="sr-only">
         {TASKS_COPY.loading}
       </p>
       <ul aria-hidden="true" className="space-y-3">
-        {Array.from({ length: rows }, (_, i) => (
-          <li key={i} className="card flex animate-pulse items-start gap-3 p-4">
+        {rowNumbers.map((row) => (
+          <li key={row} className="card flex animate-pulse items-start gap-3 p-4">
             <div className="mt-0.5 h-5 w-5 rounded bg-slate-200 dark:bg-slate-700" />
             <div className="flex-1 space-y-2">
               <div className="h-4 w-2/5 rounded bg-slate-200 dark:bg-slate-700" />
@@ -102,8 +104,7 @@ export function PremiumUpsellCard({ plan }: { plan: Pick<PlanStatus, 'hasUsedFre
 export function TrialEndedBanner({ show }: { show: boolean }) {
   if (!show) return null;
   return (
-    <div
-      role="region"
+    <section
       aria-label="Trial status"
       className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50"
     >
@@ -111,6 +112,6 @@ export function TrialEndedBanner({ show }: { show: boolean }) {
       <ButtonLink size="sm" to={`${ROUTES.subscribe}?payment=true`}>
         {TASKS_COPY.subscribeNow}
       </ButtonLink>
-    </div>
+    </section>
   );
 }

@@ -2,6 +2,7 @@
 // and every change applied optimistically, rolled back with the spec's toast when the server
 // refuses, and followed by a refetch so the lists always end up as the server has them.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { inferRouterInputs } from '@trpc/server';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { DAILY_RESET_CHECK_MS, DEFAULT_CATEGORY } from '../../../shared/constants';
 import {
@@ -13,20 +14,14 @@ import {
   TOASTS,
 } from '../../../shared/copy';
 import type { BankList, BankTask, DailyList, DailyResetResult } from '../../../shared/tasks';
+import { decodeError } from '../../lib/errors';
 import { useToast } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
+import type { AppRouter } from '../../../server/trpc/router';
 import { CURRENT_USER_KEY } from '../auth/useAuth';
 import { SAVE_FAILED, tasksAdded } from './copy';
 import { localDate } from '../../../shared/local-date';
 import { checkAddToDaily, toDailyTask, validateNewCategory } from './logic';
-
-/** The tRPC error code ('FORBIDDEN', 'CONFLICT', …) and the server's message, if it answered. */
-export function describeError(error: unknown): { code: string | null; message: string | null } {
-  const data = (error as { data?: { code?: unknown } } | null)?.data;
-  const code = data && typeof data.code === 'string' ? data.code : null;
-  const message = code && error instanceof Error && error.message ? error.message : null;
-  return { code, message };
-}
 
 export function useBankList() {
   const trpc = useTRPC();
@@ -78,14 +73,19 @@ function useTaskCaches() {
 }
 
 type Snapshot = { bank?: BankList; daily?: DailyList };
+type TaskInputs = inferRouterInputs<AppRouter>['tasks'];
+type BankCreateInput = TaskInputs['bank']['create'];
+type BankUpdateInput = TaskInputs['bank']['update'];
+/** Toasts for the server's refusals, by tRPC code. */
+type Refusals = Record<string, { title: string; destructive?: boolean }>;
 
 /** A failed change: the server's words when it refused, our own when it could not be reached. */
 function useFailureToast() {
   const toast = useToast();
   const queryClient = useQueryClient();
   return useCallback(
-    (error: unknown, byCode: Record<string, { title: string; destructive?: boolean }> = {}) => {
-      const { code, message } = describeError(error);
+    (error: unknown, byCode: Refusals = {}) => {
+      const { code, message } = decodeError(error);
       // The session ended (expired, or signed out elsewhere): 401 means a visitor, so the app
       // goes back to the visitor's screens instead of a list that can no longer be saved.
       if (code === 'UNAUTHORIZED') void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
@@ -106,34 +106,72 @@ function useFailureToast() {
   );
 }
 
+/**
+ * The optimistic-change pattern every task write follows, written once: snapshot both lists and
+ * patch the cache (onMutate), put the snapshot back and toast when the server refuses or cannot
+ * be reached (onError), and refetch the lists the change touched as it settles (only the last of
+ * changes running at once refetches: see useTaskCaches). Spread the result into mutationOptions;
+ * a change's own onSuccess goes beside it.
+ */
+function useOptimisticChange() {
+  const caches = useTaskCaches();
+  const fail = useFailureToast();
+  return <TInput>({
+    patch,
+    refetch,
+    refusals,
+    waitForRefetch = true,
+  }: {
+    /** Applies the change to the cached lists (caches.patchBank / patchDaily). */
+    patch: (input: TInput, snapshot: Snapshot) => void;
+    /** The lists the server may have changed. */
+    refetch: readonly ('bank' | 'daily')[];
+    /** Toasts for the server's refusals by tRPC code; others show 'Save failed' with its message. */
+    refusals?: Refusals;
+    /** False: the mutation stops pending before the refetch (the form gets its words back at once). */
+    waitForRefetch?: boolean;
+  }) => ({
+    onMutate: async (input: TInput): Promise<Snapshot> => {
+      const snapshot = await caches.snapshot();
+      patch(input, snapshot);
+      return snapshot;
+    },
+    onError: (error: unknown, _input: TInput, snapshot: Snapshot | undefined) => {
+      caches.restore(snapshot);
+      fail(error, refusals);
+    },
+    onSettled: () => {
+      const done = Promise.all(refetch.map((list) => (list === 'bank' ? caches.refetchBank() : caches.refetchDaily())));
+      return waitForRefetch ? done : undefined;
+    },
+  });
+}
+
 // ---- Task Bank ----------------------------------------------------------------------------
 
 export function useCreateBankTask() {
   const trpc = useTRPC();
   const caches = useTaskCaches();
   const toast = useToast();
-  const fail = useFailureToast();
+  const optimistic = useOptimisticChange();
   const mutation = useMutation(
-    trpc.tasks.bank.create.mutationOptions({
-      onMutate: async (input): Promise<Snapshot> => {
-        const snapshot = await caches.snapshot();
-        const task: BankTask = {
-          id: input.id,
-          title: input.title.trim(),
-          description: input.description?.trim() || null,
-          category: input.category ?? DEFAULT_CATEGORY,
-          created: new Date().toISOString(),
-        };
-        caches.patchBank((old) => ({ ...old, tasks: [task, ...old.tasks], total: old.total + 1 }));
-        return snapshot;
-      },
-      onError: (error, _input, snapshot) => {
-        caches.restore(snapshot);
-        fail(error, { FORBIDDEN: { title: TOASTS.taskLimitReached.title, destructive: true } });
-      },
-      // Not awaited: the form gets the user's words back as soon as a refusal is known.
-      onSettled: () => void caches.refetchBank(),
-    }),
+    trpc.tasks.bank.create.mutationOptions(
+      optimistic({
+        patch: (input: BankCreateInput) => {
+          const task: BankTask = {
+            id: input.id,
+            title: input.title.trim(),
+            description: input.description?.trim() || null,
+            category: input.category ?? DEFAULT_CATEGORY,
+            created: new Date().toISOString(),
+          };
+          caches.patchBank((old) => ({ ...old, tasks: [task, ...old.tasks], total: old.total + 1 }));
+        },
+        refetch: ['bank'],
+        refusals: { FORBIDDEN: { title: TOASTS.taskLimitReached.title, destructive: true } },
+        waitForRefetch: false,
+      }),
+    ),
   );
   /** Checks the free limit first (the spec's toast, no request); false when nothing was sent. */
   const create = (fields: { title: string; description: string; category: string }, onError?: () => void): boolean => {
@@ -162,56 +200,43 @@ export function useCreateBankTask() {
 export function useUpdateBankTask() {
   const trpc = useTRPC();
   const caches = useTaskCaches();
-  const fail = useFailureToast();
+  const optimistic = useOptimisticChange();
   return useMutation(
-    trpc.tasks.bank.update.mutationOptions({
-      onMutate: async (input): Promise<Snapshot> => {
-        const snapshot = await caches.snapshot();
-        const patch = {
-          title: input.title.trim(),
-          description: input.description?.trim() || null,
-          category: input.category,
-        };
-        caches.patchBank((old) => ({
-          ...old,
-          tasks: old.tasks.map((t) => (t.id === input.id ? { ...t, ...patch } : t)),
-        }));
-        // The server also updates today's copy of the task, so the edit shows everywhere.
-        caches.patchDaily((old) => ({
-          ...old,
-          tasks: old.tasks.map((t) => (t.id === input.id ? { ...t, ...patch } : t)),
-        }));
-        return snapshot;
-      },
-      onError: (error, _input, snapshot) => {
-        caches.restore(snapshot);
-        fail(error);
-      },
-      onSettled: () => Promise.all([caches.refetchBank(), caches.refetchDaily()]),
-    }),
+    trpc.tasks.bank.update.mutationOptions(
+      optimistic({
+        patch: (input: BankUpdateInput) => {
+          const patch = {
+            title: input.title.trim(),
+            description: input.description?.trim() || null,
+            category: input.category,
+          };
+          const edit = <T extends { id: string }>(tasks: T[]) =>
+            tasks.map((t) => (t.id === input.id ? { ...t, ...patch } : t));
+          caches.patchBank((old) => ({ ...old, tasks: edit(old.tasks) }));
+          // The server also updates today's copy of the task, so the edit shows everywhere.
+          caches.patchDaily((old) => ({ ...old, tasks: edit(old.tasks) }));
+        },
+        refetch: ['bank', 'daily'],
+      }),
+    ),
   );
 }
 
 export function useDeleteBankTask() {
   const trpc = useTRPC();
   const caches = useTaskCaches();
-  const fail = useFailureToast();
+  const optimistic = useOptimisticChange();
   return useMutation(
-    trpc.tasks.bank.delete.mutationOptions({
-      onMutate: async (input): Promise<Snapshot> => {
-        const snapshot = await caches.snapshot();
-        caches.patchBank((old) => {
-          const tasks = old.tasks.filter((t) => t.id !== input.id);
-          return { ...old, tasks, total: old.total - (old.tasks.length - tasks.length) };
-        });
-        return snapshot;
-      },
-      onError: (error, _input, snapshot) => {
-        caches.restore(snapshot);
-        fail(error);
-      },
-      onSettled: () => caches.refetchBank(),
-    }),
+    trpc.tasks.bank.delete.mutationOptions(
+      optimistic({
+        patch: (input: { id: string }) =>
+          caches.patchBank((old) => {
+            const tasks = old.tasks.filter((t) => t.id !== input.id);
+            return { ...old, tasks, total: old.total - (old.tasks.length - tasks.length) };
+          }),
+        refetch: ['bank'],
+      }),
+    ),
   );
 }
 
@@ -219,23 +244,19 @@ export function useAddCategory() {
   const trpc = useTRPC();
   const caches = useTaskCaches();
   const toast = useToast();
-  const fail = useFailureToast();
+  const optimistic = useOptimisticChange();
   const mutation = useMutation(
     trpc.tasks.categories.add.mutationOptions({
-      onMutate: async (input): Promise<Snapshot> => {
-        const snapshot = await caches.snapshot();
-        caches.patchBank((old) => ({ ...old, customCategories: [...old.customCategories, input.name] }));
-        return snapshot;
-      },
+      ...optimistic({
+        patch: (input: { name: string }) =>
+          caches.patchBank((old) => ({ ...old, customCategories: [...old.customCategories, input.name] })),
+        refetch: ['bank'],
+        refusals: { BAD_REQUEST: { title: TOASTS.invalidCategory.title, destructive: true } },
+      }),
       onSuccess: (customCategories, input) => {
         caches.patchBank((old) => ({ ...old, customCategories }));
         toast({ ...categoryAdded(input.name), variant: 'success' });
       },
-      onError: (error, _input, snapshot) => {
-        caches.restore(snapshot);
-        fail(error, { BAD_REQUEST: { title: TOASTS.invalidCategory.title, destructive: true } });
-      },
-      onSettled: () => caches.refetchBank(),
     }),
   );
   /** Validates like the server (the spec's toast, no request); returns the added name or null. */
@@ -255,62 +276,65 @@ export function useRemoveCategory() {
   const trpc = useTRPC();
   const caches = useTaskCaches();
   const toast = useToast();
-  const fail = useFailureToast();
+  const optimistic = useOptimisticChange();
   return useMutation(
     trpc.tasks.categories.remove.mutationOptions({
-      onMutate: async (input): Promise<Snapshot> => {
-        const snapshot = await caches.snapshot();
-        caches.patchBank((old) => ({ ...old, customCategories: old.customCategories.filter((c) => c !== input.name) }));
-        return snapshot;
-      },
+      ...optimistic({
+        patch: (input: { name: string }) =>
+          caches.patchBank((old) => ({
+            ...old,
+            customCategories: old.customCategories.filter((c) => c !== input.name),
+          })),
+        refetch: ['bank'],
+      }),
       onSuccess: (_categories, input) => toast(categoryRemoved(input.name)),
-      onError: (error, _input, snapshot) => {
-        caches.restore(snapshot);
-        fail(error);
-      },
-      onSettled: () => caches.refetchBank(),
     }),
   );
 }
 
 // ---- Today's Focus ------------------------------------------------------------------------
 
+/** A Today's Focus write reports a reset it ran first: announced here, as the refetch finds none due. */
+function useAnnounceWriteReset() {
+  const announceReset = useAnnounceReset();
+  return (result: { reset: DailyResetResult | null }) => {
+    if (result.reset) announceReset(result.reset);
+  };
+}
+
 export function useAddToDaily(timeZone: string) {
   const trpc = useTRPC();
   const caches = useTaskCaches();
   const toast = useToast();
-  const fail = useFailureToast();
-  const announceReset = useAnnounceReset();
+  const optimistic = useOptimisticChange();
+  const announceWriteReset = useAnnounceWriteReset();
   const mutation = useMutation(
     trpc.tasks.daily.add.mutationOptions({
-      onMutate: async (input): Promise<Snapshot> => {
-        const snapshot = await caches.snapshot();
-        const bank = snapshot.bank?.tasks ?? [];
-        const plannedOn = localDate(new Date(), timeZone);
-        const added = input.ids.flatMap((id) => {
-          const task = bank.find((t) => t.id === id);
-          return task ? [toDailyTask(task, plannedOn)] : [];
-        });
-        caches.patchDaily((old) => ({ ...old, tasks: [...old.tasks, ...added] }));
-        return snapshot;
-      },
+      ...optimistic({
+        patch: (input: { ids: string[] }, snapshot) => {
+          const bank = snapshot.bank?.tasks ?? [];
+          const plannedOn = localDate(new Date(), timeZone);
+          const added = input.ids.flatMap((id) => {
+            const task = bank.find((t) => t.id === id);
+            return task ? [toDailyTask(task, plannedOn)] : [];
+          });
+          caches.patchDaily((old) => ({ ...old, tasks: [...old.tasks, ...added] }));
+        },
+        refetch: ['daily'],
+        refusals: {
+          CONFLICT: { title: taskAlreadyAdded('').title },
+          FORBIDDEN: { title: TOASTS.dailyTaskLimitReached.title, destructive: true },
+        },
+      }),
       onSuccess: (result, input, snapshot) => {
         caches.patchDaily((old) => ({ ...old, tasks: result.tasks }));
-        if (result.reset) announceReset(result.reset);
+        announceWriteReset(result);
         const first = snapshot?.bank?.tasks.find((t) => t.id === input.ids[0]);
         toast({
           ...(input.ids.length === 1 && first ? taskAdded(first.title) : tasksAdded(input.ids.length)),
           variant: 'success',
         });
       },
-      onError: (error, _input, snapshot) => {
-        caches.restore(snapshot);
-        fail(error, {
-          CONFLICT: { title: taskAlreadyAdded('').title },
-          FORBIDDEN: { title: TOASTS.dailyTaskLimitReached.title, destructive: true },
-        });
-      },
-      onSettled: () => caches.refetchDaily(),
     }),
   );
   /** Checks 'already added' and the daily limit first (the spec's toasts, no request). */
@@ -331,29 +355,21 @@ export function useAddToDaily(timeZone: string) {
 export function useToggleDaily() {
   const trpc = useTRPC();
   const caches = useTaskCaches();
-  const fail = useFailureToast();
-  const announceReset = useAnnounceReset();
-  const optimistic = (completed: boolean) => ({
-    // A reset this write ran first is announced here: the refetch after it finds none due.
-    onSuccess: (result: { reset: DailyResetResult | null }) => {
-      if (result.reset) announceReset(result.reset);
-    },
-    onMutate: async (input: { id: string }): Promise<Snapshot> => {
-      const snapshot = await caches.snapshot();
-      caches.patchDaily((old) => ({
-        ...old,
-        tasks: old.tasks.map((t) => (t.id === input.id ? { ...t, completed } : t)),
-      }));
-      return snapshot;
-    },
-    onError: (error: unknown, _input: { id: string }, snapshot: Snapshot | undefined) => {
-      caches.restore(snapshot);
-      fail(error);
-    },
-    onSettled: () => caches.refetchDaily(),
+  const optimistic = useOptimisticChange();
+  const announceWriteReset = useAnnounceWriteReset();
+  const toggleTo = (completed: boolean) => ({
+    ...optimistic({
+      patch: (input: { id: string }) =>
+        caches.patchDaily((old) => ({
+          ...old,
+          tasks: old.tasks.map((t) => (t.id === input.id ? { ...t, completed } : t)),
+        })),
+      refetch: ['daily'],
+    }),
+    onSuccess: announceWriteReset,
   });
-  const complete = useMutation(trpc.tasks.daily.complete.mutationOptions(optimistic(true)));
-  const incomplete = useMutation(trpc.tasks.daily.incomplete.mutationOptions(optimistic(false)));
+  const complete = useMutation(trpc.tasks.daily.complete.mutationOptions(toggleTo(true)));
+  const incomplete = useMutation(trpc.tasks.daily.incomplete.mutationOptions(toggleTo(false)));
   return {
     toggle: (id: string, completed: boolean, onSettled?: () => void) =>
       (completed ? complete : incomplete).mutate({ id }, { onSettled }),
@@ -364,32 +380,20 @@ export function useToggleDaily() {
 export function useRemoveFromDaily() {
   const trpc = useTRPC();
   const caches = useTaskCaches();
-  const fail = useFailureToast();
-  const announceReset = useAnnounceReset();
+  const optimistic = useOptimisticChange();
+  const announceWriteReset = useAnnounceWriteReset();
   return useMutation(
     trpc.tasks.daily.remove.mutationOptions({
-      onSuccess: (result) => {
-        if (result.reset) announceReset(result.reset);
-      },
-      onMutate: async (input): Promise<Snapshot> => {
-        const snapshot = await caches.snapshot();
-        caches.patchDaily((old) => ({ ...old, tasks: old.tasks.filter((t) => t.id !== input.id) }));
-        return snapshot;
-      },
-      onError: (error, _input, snapshot) => {
-        caches.restore(snapshot);
-        fail(error);
-      },
-      onSettled: () => caches.refetchDaily(),
+      ...optimistic({
+        patch: (input: { id: string }) =>
+          caches.patchDaily((old) => ({ ...old, tasks: old.tasks.filter((t) => t.id !== input.id) })),
+        refetch: ['daily'],
+      }),
+      onSuccess: announceWriteReset,
     }),
   );
 }
 
-/**
- * The daily reset: the list read (or a Today's Focus write) reports one it performed; besides, the server is asked every
- * DAILY_RESET_CHECK_MS. A reset that dropped completed tasks is announced with the spec's toast.
- * Returns the current time, refreshed on each check, so 'n days ago' badges stay right.
- */
 /** The spec's 'Daily Reset Complete' toast for a reset that dropped completed tasks. */
 function useAnnounceReset(): (reset: DailyResetResult) => void {
   const toast = useToast();
@@ -401,6 +405,12 @@ function useAnnounceReset(): (reset: DailyResetResult) => void {
   );
 }
 
+/**
+ * The daily reset: the list read (or a Today's Focus write) reports one it performed; besides, the
+ * server is asked every DAILY_RESET_CHECK_MS. A reset that dropped completed tasks is announced
+ * with the spec's toast. Returns the current time, refreshed on each check, so 'n days ago'
+ * badges stay right.
+ */
 export function useDailyReset(daily: DailyList | undefined): Date {
   const trpc = useTRPC();
   const caches = useTaskCaches();
