@@ -516,6 +516,7 @@ describe('visitors', () => {
 
       await celebration.getByRole('button', { name: 'View Stats' }).click();
       const stats = page.getByRole('dialog', { name: 'Focus Stats' });
+      await stats.getByTestId('stats-row').first().waitFor();
       expect(await stats.getByTestId('stats-row').count()).toBe(1);
       await shot(page, 'v4-visitor-stats', width);
       await stats.getByRole('button', { name: 'Close' }).click();

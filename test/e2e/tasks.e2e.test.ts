@@ -22,6 +22,7 @@ import {
   type RunningServer,
   setServerClock,
   startServer,
+  transitionsSettled,
 } from './support/harness';
 import { expectToast, screenChecks } from './support/screens';
 
@@ -174,9 +175,7 @@ const { checkScreen } = screenChecks('tasks');
 /** Switches light/dark and waits for the colour transitions it starts (axe would measure them half-way). */
 async function colorScheme(page: Page, scheme: 'light' | 'dark'): Promise<void> {
   await page.emulateMedia({ colorScheme: scheme });
-  await page.waitForFunction(() =>
-    document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState === 'finished'),
-  );
+  await transitionsSettled(page);
 }
 
 // ---- Task Bank --------------------------------------------------------------------------------

@@ -107,7 +107,17 @@ export async function newContext(
 }
 
 /** Fails the test with a readable list when axe finds any violation. */
+/** Resolves once no CSS transition is running (a colour change measured half-way fails contrast). */
+export async function transitionsSettled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'),
+    undefined,
+    { polling: 50, timeout: 10_000 },
+  );
+}
+
 export async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
+  await transitionsSettled(page);
   const results = await new AxeBuilder({ page }).analyze();
   const summary = results.violations.map(
     (v) =>

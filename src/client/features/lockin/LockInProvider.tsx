@@ -7,7 +7,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
+  lazy,
   type ReactNode,
+  Suspense,
   useCallback,
   useContext,
   useEffect,
@@ -28,14 +30,35 @@ import { useTRPC, useTRPCClient } from '../../lib/trpc';
 import { useAuth } from '../auth/useAuth';
 import { decodeError } from '../../lib/errors';
 import { browserTimeZone } from '../auth/session';
-import { CelebrationDialog } from './CelebrationDialog';
-import { FocusStatsDialog } from './FocusStatsDialog';
 import { ImportOffer } from './ImportOffer';
 import { readLocalActive, readLocalStreak, recordLocalSession, writeLocalActive } from './local-history';
-import { LockInModal, type Step } from './LockInModal';
-import { QuitEarlyDialog } from './QuitEarlyDialog';
+import type { Step } from './LockInModal';
 import { clockOffsetMs, elapsedSeconds, remainingSeconds } from './timer';
 import { useSessionSideEffects } from './useSessionSideEffects';
+
+// The dialogs (and the confetti library) load the first time one opens: every page carries this
+// provider, and a visitor reading the landing page should not download them.
+const loadQuitEarlyDialog = () => import('./QuitEarlyDialog');
+const loadCelebrationDialog = () => import('./CelebrationDialog');
+const loadFocusStatsDialog = () => import('./FocusStatsDialog');
+const LockInModal = lazy(() => import('./LockInModal').then((m) => ({ default: m.LockInModal })));
+const QuitEarlyDialog = lazy(() => loadQuitEarlyDialog().then((m) => ({ default: m.QuitEarlyDialog })));
+const CelebrationDialog = lazy(() => loadCelebrationDialog().then((m) => ({ default: m.CelebrationDialog })));
+const FocusStatsDialog = lazy(() => loadFocusStatsDialog().then((m) => ({ default: m.FocusStatsDialog })));
+
+/** While a session runs, fetch what its end will show, so 'Stop Session' and the celebration open at once. */
+function preloadSessionEndDialogs(): void {
+  void loadQuitEarlyDialog();
+  void loadCelebrationDialog();
+  void loadFocusStatsDialog();
+}
+
+/** True from the first render in which `open` is true, so a lazy dialog mounts once and stays. */
+function useOpenedOnce(open: boolean): boolean {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened || open;
+}
 
 /** The task a per-task Lock-In is for (premium): the server reads its title and category. */
 export interface LockInTask {
@@ -386,58 +409,82 @@ export function LockInProvider({ children }: { children: ReactNode }) {
 
   // ---- what the rest of the app sees ----
   const api = useMemo<LockInApi>(() => ({ open, openStats: () => setStatsOpen(true), running }), [open, running]);
+  const sessionRunning = running !== null;
+  useEffect(() => {
+    if (sessionRunning) preloadSessionEndDialogs();
+  }, [sessionRunning]);
+  const modalLoaded = useOpenedOnce(modalOpen);
+  const quitLoaded = useOpenedOnce(quitOpen && running !== null);
+  const celebrationLoaded = useOpenedOnce(celebration !== null);
+  const statsLoaded = useOpenedOnce(statsOpen);
 
   return (
     <LockInContext.Provider value={api}>
       {children}
-      <LockInModal
-        open={modalOpen}
-        step={step}
-        onClose={resetModal}
-        minutes={minutes}
-        onMinutes={setMinutes}
-        goalText={goalText}
-        onGoalText={setGoalText}
-        task={task}
-        onContinue={() => setStep('commitment')}
-        onBack={() => setStep('setup')}
-        onStart={startSession}
-        starting={startMutation.isPending}
-        running={running}
-        remaining={remaining}
-        onStop={() => setQuitOpen(true)}
-        conflict={conflict}
-        conflictRemaining={conflict ? remainingSeconds(conflict.endsAtMs, nowMs, offsetMs) : 0}
-        onResume={resume}
-      />
-      <QuitEarlyDialog
-        open={quitOpen && running !== null}
-        remaining={remaining}
-        onKeepGoing={() => setQuitOpen(false)}
-        onEndEarly={quit}
-        ending={quitMutation.isPending}
-      />
-      <CelebrationDialog
-        celebration={celebration}
-        onClose={() => setCelebration(null)}
-        onStartAnother={() => {
-          setCelebration(null);
-          setGoalText(lastSetup.current.goalText);
-          setTask(lastSetup.current.task);
-          setStep('commitment');
-          setModalOpen(true);
-        }}
-        onViewStats={() => {
-          setCelebration(null);
-          setStatsOpen(true);
-        }}
-      />
-      <FocusStatsDialog
-        open={statsOpen}
-        onClose={() => setStatsOpen(false)}
-        signedIn={isAuthenticated}
-        timeZone={timeZone}
-      />
+      {modalLoaded && (
+        <Suspense fallback={null}>
+          <LockInModal
+            open={modalOpen}
+            step={step}
+            onClose={resetModal}
+            minutes={minutes}
+            onMinutes={setMinutes}
+            goalText={goalText}
+            onGoalText={setGoalText}
+            task={task}
+            onContinue={() => setStep('commitment')}
+            onBack={() => setStep('setup')}
+            onStart={startSession}
+            starting={startMutation.isPending}
+            running={running}
+            remaining={remaining}
+            onStop={() => setQuitOpen(true)}
+            conflict={conflict}
+            conflictRemaining={conflict ? remainingSeconds(conflict.endsAtMs, nowMs, offsetMs) : 0}
+            onResume={resume}
+          />
+        </Suspense>
+      )}
+      {quitLoaded && (
+        <Suspense fallback={null}>
+          <QuitEarlyDialog
+            open={quitOpen && running !== null}
+            remaining={remaining}
+            onKeepGoing={() => setQuitOpen(false)}
+            onEndEarly={quit}
+            ending={quitMutation.isPending}
+          />
+        </Suspense>
+      )}
+      {celebrationLoaded && (
+        <Suspense fallback={null}>
+          <CelebrationDialog
+            celebration={celebration}
+            onClose={() => setCelebration(null)}
+            onStartAnother={() => {
+              setCelebration(null);
+              setGoalText(lastSetup.current.goalText);
+              setTask(lastSetup.current.task);
+              setStep('commitment');
+              setModalOpen(true);
+            }}
+            onViewStats={() => {
+              setCelebration(null);
+              setStatsOpen(true);
+            }}
+          />
+        </Suspense>
+      )}
+      {statsLoaded && (
+        <Suspense fallback={null}>
+          <FocusStatsDialog
+            open={statsOpen}
+            onClose={() => setStatsOpen(false)}
+            signedIn={isAuthenticated}
+            timeZone={timeZone}
+          />
+        </Suspense>
+      )}
       {isAuthenticated && <ImportOffer onImported={invalidateHistory} />}
     </LockInContext.Provider>
   );
