@@ -31,6 +31,8 @@ export default defineConfig({
         700: '#4338ca',
         800: '#3730a3',
         900: '#312e81',
+        // Dark-mode panels use bg-brand-950; without it the class made no CSS and they stayed light.
+        950: '#1e1b4b',
       },
     },
     fontFamily: {

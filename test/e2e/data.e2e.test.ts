@@ -271,6 +271,11 @@ describe('keyboard shortcuts', () => {
     });
     await expectNoAxeViolations(page, 'shortcuts help');
     await screenshot(page, 'shortcuts-help-1280');
+    // At 360 px the long description squeezed the close button (and its focus ring) into an oval.
+    await page.setViewportSize({ width: 360, height: 800 });
+    const close = await help.getByRole('button', { name: 'Close' }).boundingBox();
+    expect({ width: close?.width, height: close?.height }).toEqual({ width: 36, height: 36 });
+    await page.setViewportSize({ width: 1280, height: 900 });
     await page.keyboard.press('Escape');
     await help.waitFor({ state: 'hidden' });
   });

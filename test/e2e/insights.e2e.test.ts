@@ -15,6 +15,7 @@ import {
   SCREENSHOT_DIR,
   setServerClock,
   startServer,
+  textContrast,
 } from './support/harness';
 
 let server: RunningServer;
@@ -229,6 +230,9 @@ describe('analytics dashboard', () => {
     await trends.screenshot({ path: `${SCREENSHOT_DIR}/insights-trends-1280.png` });
     await page.emulateMedia({ colorScheme: 'dark' });
     await expectNoAxeViolations(page, 'dashboard dark');
+    // axe leaves this panel 'incomplete' (it sits in the dialog's scroll area): it stayed light,
+    // with light text, until brand-950 existed.
+    expect(await textContrast(d.getByTestId('best-hours'))).toBeGreaterThanOrEqual(4.5);
     await screenshot(page, 'insights-dashboard-premium-dark-1280');
     await page.emulateMedia({ colorScheme: 'light' });
 
@@ -311,6 +315,14 @@ describe('analytics dashboard', () => {
     expect(await d.getByTestId('stat-focus').textContent()).toBe('Focus Time25m');
     expect(await d.getByTestId('category-focus').count()).toBe(0);
     await checkScreen(page, 'dashboard-free');
+    // Dark mode: the upsell panel turns dark too (it stayed light, with light text, before).
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await textContrast(d.getByRole('heading', { name: 'Unlock Premium Analytics' }))).toBeGreaterThanOrEqual(
+      4.5,
+    );
+    expect(await textContrast(d.getByText('Category performance breakdowns'))).toBeGreaterThanOrEqual(4.5);
+    await screenshot(page, 'insights-dashboard-free-dark-1280');
+    await page.emulateMedia({ colorScheme: 'light' });
   });
 });
 

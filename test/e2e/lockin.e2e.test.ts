@@ -199,6 +199,13 @@ describe('a full session', () => {
       await eventually(async () => expect(await panel.getByTestId('streak-days').innerText()).toBe('0 days'));
       await expect(await panel.getByTestId('streak-level').innerText()).toBe('Beginner');
       await shot(page, '01-today', width);
+      // Lock In and Focus Stats (side by side on a phone) are the same height.
+      const heights = await Promise.all(
+        ['Lock In', 'Focus Stats'].map(async (name) =>
+          Math.round((await panel.getByRole('button', { name, exact: true }).boundingBox())?.height ?? 0),
+        ),
+      );
+      expect(heights[1]).toBe(heights[0]);
 
       // Setup: the backdrop and Escape close the modal before the session starts.
       await page.getByRole('button', { name: 'Lock In', exact: true }).click();

@@ -9,6 +9,7 @@ import { TOASTS } from '../../src/shared/copy';
 import {
   expectNoAxeViolations,
   launchBrowser,
+  linesOf,
   newContext,
   registerViaApi,
   type RunningServer,
@@ -129,6 +130,10 @@ describe('subscribe → demo checkout → success → premium → manage → can
     await page.getByRole('heading', { level: 1, name: 'LockIn Premium — 7-day free trial' }).waitFor();
     expect(await page.getByRole('button', { name: 'Subscribe', exact: true }).count()).toBe(0);
     await checkScreen(page, 'demo-checkout-trial');
+    // On a phone the title used to break inside '7-day' ('7-' / 'day').
+    await page.setViewportSize({ width: 360, height: 800 });
+    expect(await linesOf(h1(page), '7-day free trial')).toBe(1);
+    await page.setViewportSize({ width: 1280, height: 900 });
     await page.emulateMedia({ colorScheme: 'dark' });
     await checkScreen(page, 'demo-checkout-trial-dark');
     await page.emulateMedia({ colorScheme: 'light' });
@@ -145,6 +150,18 @@ describe('subscribe → demo checkout → success → premium → manage → can
     // During the trial the upsell card offers only the paid plan now.
     const upgrade = page.getByRole('link', { name: 'Upgrade to Premium Now ($2.99/month)' });
     expect(await upgrade.getAttribute('href')).toBe('/subscribe?payment=true');
+    // On a phone its label needs two lines: the button grows around them (it crammed them into
+    // a one-line height, touching its edges).
+    await page.setViewportSize({ width: 360, height: 800 });
+    const room = await upgrade.evaluate((a) => {
+      const box = a.getBoundingClientRect();
+      const range = document.createRange();
+      range.selectNodeContents(a);
+      const text = range.getBoundingClientRect();
+      return { above: text.top - box.top >= 6, below: box.bottom - text.bottom >= 6 };
+    });
+    expect(room).toEqual({ above: true, below: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
     expect(await page.getByRole('link', { name: 'Get Premium' }).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Start Free Trial' }).count()).toBe(0);
     const menu = await openAccountMenu(page);

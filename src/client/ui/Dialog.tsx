@@ -75,7 +75,8 @@ export function Dialog({
               {dismissible && (
                 <button
                   type="button"
-                  className="btn btn-ghost btn-icon -mr-2 -mt-1"
+                  // shrink-0: a long title or description squeezed it into an oval (and its focus ring with it).
+                  className="btn btn-ghost btn-icon -mr-2 -mt-1 shrink-0"
                   aria-label="Close"
                   onClick={onClose}
                 >

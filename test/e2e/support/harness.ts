@@ -4,7 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { expect } from 'bun:test';
 import { freePort } from '../../support/process';
 
@@ -164,4 +164,45 @@ export async function setServerClock(server: RunningServer, now: Date): Promise<
     body: JSON.stringify({ now: now.toISOString() }),
   });
   if (!res.ok) throw new Error(`clock failed: ${res.status}`);
+}
+
+/** How many lines `text` (inside one text node of the element) is laid out on: 1 means unbroken. */
+export async function linesOf(locator: Locator, text: string): Promise<number> {
+  return locator.evaluate((root, wanted) => {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const at = node.textContent?.indexOf(wanted) ?? -1;
+      if (at < 0) continue;
+      const range = document.createRange();
+      range.setStart(node, at);
+      range.setEnd(node, at + wanted.length);
+      const tops = [...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top));
+      return new Set(tops).size;
+    }
+    throw new Error(`text not found: ${wanted}`);
+  }, text);
+}
+
+/**
+ * The contrast ratio of the element's text colour against the first solid background behind it
+ * (itself or an ancestor). axe leaves text inside a scrolling dialog 'incomplete', so a light
+ * panel left light in dark mode passed it.
+ */
+export async function textContrast(locator: Locator): Promise<number> {
+  return locator.evaluate((el) => {
+    const rgba = (css: string) => {
+      const [r = 0, g = 0, b = 0, a = 1] = (css.match(/[\d.]+/g) ?? []).map(Number);
+      return { r, g, b, a };
+    };
+    const luminance = ({ r, g, b }: { r: number; g: number; b: number }) => {
+      const lin = (c: number) => (c / 255 <= 0.03928 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4);
+      return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+    };
+    let back: Element | null = el;
+    while (back && rgba(getComputedStyle(back).backgroundColor).a === 0) back = back.parentElement;
+    const bg = rgba(back ? getComputedStyle(back).backgroundColor : 'rgb(255, 255, 255)');
+    const text = luminance(rgba(getComputedStyle(el).color));
+    const behind = luminance(bg);
+    return (Math.max(text, behind) + 0.05) / (Math.min(text, behind) + 0.05);
+  });
 }

@@ -15,12 +15,15 @@ export function LockInPanel() {
   return (
     <div className="mb-6 grid gap-3 sm:grid-cols-[1fr_auto] sm:items-stretch" data-testid="lockin-panel">
       <StreakCard days={streak.data?.current ?? 0} loading={streak.isPending} headingLevel={2} />
-      <div className="flex flex-row gap-2 sm:flex-col sm:justify-center">
-        <Button size="lg" className="flex-1" onClick={() => lockIn.open()}>
+      {/* Two equal tracks: side by side on a phone (both h-12), stacked beside the streak card
+          (each half its height). Flex grew the bordered Focus Stats 2 px taller, and on a phone
+          it was shorter than Lock In. */}
+      <div className="grid grid-cols-2 gap-2 sm:grid-cols-1 sm:grid-rows-2">
+        <Button size="lg" className="sm:h-auto" onClick={() => lockIn.open()}>
           <TimerIcon />
           {lockIn.running ? 'Resume Lock-In' : LOCKIN_COPY.lockIn}
         </Button>
-        <Button variant="outline" className="flex-1" onClick={lockIn.openStats}>
+        <Button variant="outline" className="h-12 sm:h-auto" onClick={lockIn.openStats}>
           <ChartIcon />
           Focus Stats
         </Button>

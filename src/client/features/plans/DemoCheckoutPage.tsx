@@ -16,6 +16,20 @@ import { PlansLayout, StatusCard } from './PlansLayout';
 
 const SESSION_PATTERN = /^[A-Za-z0-9_-]{1,255}$/;
 
+/**
+ * The part after ' — ' stays on one line: on a phone the title broke inside '7-day' ('7-' / 'day');
+ * now it wraps after the dash.
+ */
+function PlanTitle({ title }: { title: string }) {
+  const [plan, detail] = title.split(' — ');
+  if (!detail) return title;
+  return (
+    <>
+      {plan} — <span className="whitespace-nowrap">{detail}</span>
+    </>
+  );
+}
+
 function DemoBanner() {
   return (
     <div role="note" className="bg-amber-300 px-4 py-2 text-center text-sm font-semibold text-amber-950">
@@ -111,7 +125,7 @@ function DemoCheckout({ session }: { session: string }) {
         {PLANS_COPY.demoBanner}
       </p>
       <h1 id="demo-checkout-title" className="mt-2 text-2xl font-bold tracking-tight text-slate-900 dark:text-white">
-        {trial ? PLANS_COPY.demoTrialPlan : PLANS_COPY.demoPaidPlan}
+        <PlanTitle title={trial ? PLANS_COPY.demoTrialPlan : PLANS_COPY.demoPaidPlan} />
       </h1>
       <p className="mt-1 text-lg font-semibold text-slate-800 dark:text-slate-100" data-testid="demo-price">
         {trial ? PLANS_COPY.demoTrialPrice : PLANS_COPY.demoPaidPrice}

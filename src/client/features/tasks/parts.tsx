@@ -61,6 +61,8 @@ export function EmptyState({ title, hint }: { title: string; hint: string }) {
   );
 }
 
+const UPSELL_BUTTON = 'h-auto min-h-10 w-full py-2 text-center sm:w-auto';
+
 /** For users without Premium; the buttons follow the plan (trial used, trial running). */
 export function PremiumUpsellCard({ plan }: { plan: Pick<PlanStatus, 'hasUsedFreeTrial' | 'trialActive'> }) {
   return (
@@ -85,13 +87,22 @@ export function PremiumUpsellCard({ plan }: { plan: Pick<PlanStatus, 'hasUsedFre
             ))}
           </ul>
           <div className="mt-4 flex flex-wrap gap-2">
+            {/* 'Upgrade to Premium Now ($2.99/month)' cannot fit one line on a phone: there the
+                button takes the full width and grows to two centred lines instead of cramming them
+                into a one-line height. */}
             {plan.trialActive ? (
               // A trial already unlocks everything: the one thing left to offer is paying now.
-              <ButtonLink to={`${ROUTES.subscribe}?payment=true`}>{TASKS_COPY.upgradeNow}</ButtonLink>
+              <ButtonLink to={`${ROUTES.subscribe}?payment=true`} className={UPSELL_BUTTON}>
+                {TASKS_COPY.upgradeNow}
+              </ButtonLink>
             ) : plan.hasUsedFreeTrial ? (
-              <ButtonLink to={`${ROUTES.subscribe}?payment=true`}>{TASKS_COPY.getPremium}</ButtonLink>
+              <ButtonLink to={`${ROUTES.subscribe}?payment=true`} className={UPSELL_BUTTON}>
+                {TASKS_COPY.getPremium}
+              </ButtonLink>
             ) : (
-              <ButtonLink to={ROUTES.subscribe}>{TASKS_COPY.startFreeTrial}</ButtonLink>
+              <ButtonLink to={ROUTES.subscribe} className={UPSELL_BUTTON}>
+                {TASKS_COPY.startFreeTrial}
+              </ButtonLink>
             )}
           </div>
         </div>
