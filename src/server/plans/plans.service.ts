@@ -112,5 +112,10 @@ export async function cancelSubscriptionImmediately(deps: AppDeps, userId: strin
   // A lapsed demo plan has nothing left to stop; a live Stripe subscription is always told.
   if (row.provider === 'demo' && !decidePlanStatus(row, deps.clock.now()).premium) return;
   if (row.provider === 'stripe' && !row.subscriptionId) return;
-  await paymentProvider(deps).cancel(deps, userId, { atPeriodEnd: false, reason: 'account deleted' });
+  try {
+    await paymentProvider(deps).cancel(deps, userId, { atPeriodEnd: false, reason: 'account deleted' });
+  } catch (error) {
+    // A cancel that raced this one ended the plan first: there is nothing left to stop.
+    if (!(error instanceof AppError && error.code === 'CONFLICT')) throw error;
+  }
 }
