@@ -16,6 +16,7 @@ const servers: ServerProcess[] = [];
 const dataDir = tempDataDir();
 let a: ServerProcess;
 let b: ServerProcess;
+let testDbUrl: string;
 
 beforeAll(async () => {
   if (!serverUrl) return;
@@ -24,6 +25,7 @@ beforeAll(async () => {
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
+  testDbUrl = url.toString();
   const env = { DATABASE_URL: url.toString(), DATA_DIR: join(dataDir, 'unused') };
   a = await spawnServer({ env });
   servers.push(a);
@@ -83,6 +85,37 @@ async function daily(server: ServerProcess, cookie: string): Promise<DailyList> 
 }
 
 describe.skipIf(!serverUrl)("Today's Focus cached in two processes on one PostgreSQL", () => {
+  test('the other process serves its cached list until a change is announced', async () => {
+    const cookie = await register(a);
+    expect((await trpc(a, cookie, 'tasks.bank.create', { id: 'one', title: 'Task one' })).status).toBe(200);
+    expect((await trpc(a, cookie, 'tasks.bank.create', { id: 'two', title: 'Task two' })).status).toBe(200);
+    expect((await trpc(a, cookie, 'tasks.daily.add', { ids: ['one'] })).status).toBe(200);
+    expect(await msUntil(async () => (await daily(b, cookie)).tasks.length === 1)).toBeLessThan(1000);
+    await daily(b, cookie); // cached on B now
+    const sql = postgres(testDbUrl, { max: 1, onnotice: () => {} });
+    try {
+      await sql`alter table daily_tasks disable trigger daily_tasks_notify_changed`;
+      await sql`alter table daily_reset_state disable trigger daily_reset_state_notify_changed`;
+      // Ticked on A with nothing announced: A reads it (its own write's mark), B still serves its
+      // cached copy — which shows B answers from its cache, not from the database.
+      expect((await trpc(a, cookie, 'tasks.daily.complete', { id: 'one' })).status).toBe(200);
+      expect((await daily(a, cookie)).tasks[0]?.completed).toBe(true);
+      await Bun.sleep(200);
+      expect((await daily(b, cookie)).tasks[0]?.completed).toBe(false);
+    } finally {
+      await sql`alter table daily_tasks enable trigger daily_tasks_notify_changed`;
+      await sql`alter table daily_reset_state enable trigger daily_reset_state_notify_changed`;
+      await sql.end();
+    }
+    // The next write is announced: B drops its copy and reads both changes.
+    expect((await trpc(a, cookie, 'tasks.daily.add', { ids: ['two'] })).status).toBe(200);
+    const ms = await msUntil(async () => {
+      const tasks = (await daily(b, cookie)).tasks;
+      return tasks.length === 2 && tasks.some((t) => t.id === 'one' && t.completed);
+    });
+    expect(ms).toBeLessThan(1000);
+  }, 30_000);
+
   test('a change made through one process is read on the other within a second', async () => {
     const cookie = await register(a);
     for (const id of ['one', 'two']) {
