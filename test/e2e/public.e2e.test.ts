@@ -222,6 +222,36 @@ describe('landing page', () => {
   );
 
   test(
+    "the hero's two buttons keep their labels on one line at 1280, 1024 and 360 px",
+    async () => {
+      for (const width of [1280, 1024, 360]) {
+        const t = await open(width);
+        await t.page.goto('/');
+        await t.page.locator('h1').waitFor();
+        const hero = t.page.locator('section[aria-labelledby="hero-title"]');
+        for (const name of ['Lock In', 'Try a focus session']) {
+          const control = hero.getByRole(name === 'Lock In' ? 'link' : 'button', { name, exact: true });
+          // A label that wraps has text rectangles on more than one line.
+          const lines = await control.evaluate((el) => {
+            const tops = new Set<number>();
+            const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+              if (!node.textContent?.trim()) continue;
+              const range = document.createRange();
+              range.selectNodeContents(node);
+              for (const rect of range.getClientRects()) if (rect.width > 0) tops.add(Math.round(rect.top));
+            }
+            return tops.size;
+          });
+          expect({ width, name, lines }).toEqual({ width, name, lines: 1 });
+        }
+        await t.close();
+      }
+    },
+    SLOW,
+  );
+
+  test(
     'states the plans: Free with its limits, Premium at $2.99/month with a 7-day trial and no payment required',
     async () => {
       const t = await open();

@@ -6,7 +6,8 @@ import type { OAuthProviderId } from '../../shared/oauth';
 
 export type IconProps = { className?: string };
 
-function Stroke({ className, children }: { className: string; children: ReactNode }) {
+/** A 24 × 24 outline icon in the text colour: the frame every outline icon here shares. */
+export function Stroke({ className, children }: { className: string; children: ReactNode }) {
   return (
     <svg
       viewBox="0 0 24 24"
@@ -54,6 +55,32 @@ export function CheckIcon({ className = 'h-4 w-4' }: IconProps) {
   return (
     <Stroke className={className}>
       <path d="M20 6 9 17l-5-5" />
+    </Stroke>
+  );
+}
+
+export function TimerIcon({ className = 'h-4 w-4' }: IconProps) {
+  return (
+    <Stroke className={className}>
+      <circle cx="12" cy="13" r="8" />
+      <path d="M12 9v4l2 2M9 2h6" />
+    </Stroke>
+  );
+}
+
+export function ChartIcon({ className = 'h-4 w-4' }: IconProps) {
+  return (
+    <Stroke className={className}>
+      <path d="M3 3v18h18" />
+      <path d="M7 15l4-4 3 3 5-6" />
+    </Stroke>
+  );
+}
+
+export function FlameIcon({ className = 'h-4 w-4' }: IconProps) {
+  return (
+    <Stroke className={className}>
+      <path d="M12 21c-3.9 0-7-2.8-7-6.6 0-3.4 2.3-5.6 4-7.4.4 1.8 1.3 3 2.6 3.6C11.2 7 12.6 4.4 15 3c-.3 2.6.8 4.4 2.2 6.1 1.1 1.4 1.8 3 1.8 5.1 0 3.9-3.1 6.8-7 6.8Z" />
     </Stroke>
   );
 }

@@ -88,13 +88,20 @@ function Hero() {
             {APP_NAME} keeps your tasks in one bank, narrows today down to {DAILY_TASK_LIMIT} that count, and helps you
             commit to timed focus sessions until they are done. Build a streak, one day at a time.
           </p>
-          <div className="mt-10 flex flex-col gap-4 sm:flex-row sm:items-center">
-            <Link to={ROUTES.signup} className="btn btn-primary h-14 px-10 text-lg shadow-lg shadow-brand-600/30">
+          <div className="mt-10 flex flex-col gap-4 sm:flex-row sm:flex-wrap sm:items-center">
+            <Link
+              to={ROUTES.signup}
+              className="btn btn-primary h-14 whitespace-nowrap px-10 text-lg shadow-lg shadow-brand-600/30"
+            >
               {PUBLIC_COPY.lockIn}
               <ArrowRightIcon />
             </Link>
             {/* Visitors can try a session right away; its history stays in this browser. */}
-            <button type="button" className="btn btn-outline h-14 px-6 text-base" onClick={() => lockIn.open()}>
+            <button
+              type="button"
+              className="btn btn-outline h-14 whitespace-nowrap px-6 text-base"
+              onClick={() => lockIn.open()}
+            >
               <TimerIcon className="h-5 w-5" />
               {LOCKIN_COPY.tryFocus}
             </button>

@@ -1,5 +1,5 @@
 // Small inline icons for the tasks screen (decorative: every control that uses one is named).
-export { CheckIcon, ClockIcon, CrownIcon, SparklesIcon } from '../../ui/icons';
+export { ChartIcon, CheckIcon, ClockIcon, CrownIcon, SparklesIcon, TimerIcon } from '../../ui/icons';
 
 const base = {
   viewBox: '0 0 24 24',
@@ -54,28 +54,10 @@ export function XIcon({ className = 'h-4 w-4' }: IconProps) {
   );
 }
 
-export function ChartIcon({ className = 'h-4 w-4' }: IconProps) {
-  return (
-    <svg {...base} aria-hidden="true" className={className}>
-      <path d="M3 3v18h18" />
-      <path d="M7 15l4-4 3 3 5-6" />
-    </svg>
-  );
-}
-
 export function ArrowUpIcon({ className = 'h-5 w-5' }: IconProps) {
   return (
     <svg {...base} aria-hidden="true" className={className}>
       <path d="M12 19V5M5 12l7-7 7 7" />
-    </svg>
-  );
-}
-
-export function TimerIcon({ className = 'h-4 w-4' }: IconProps) {
-  return (
-    <svg {...base} aria-hidden="true" className={className}>
-      <circle cx="12" cy="13" r="8" />
-      <path d="M12 9v4l2 2M9 2h6" />
     </svg>
   );
 }
