@@ -7,10 +7,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import { bankTasks, customCategories, lockInSessions, lockInStreaks, subscriptions } from '../../src/server/db/schema';
 import type { SuggestionRequest } from '../../src/server/integrations/ai';
-import { AI_MAX_CATEGORIES } from '../../src/shared/insights';
+import { BREAKDOWN_TOP } from '../../src/server/insights/analytics.service';
+import { AI_MAX_CATEGORIES, type PremiumAnalytics } from '../../src/shared/insights';
 import type { ExportDocument, ImportResult } from '../../src/shared/data';
 import { type TestClient, type TestContext, createTestContext } from '../support/app';
 import { seedEverything } from '../support/data';
+import { insertSessions } from '../support/insights-factories';
 import { createUser, signedInClient } from '../support/factories';
 import { makePremium } from '../support/plans';
 
@@ -167,6 +169,36 @@ describe('AI suggestions: the prompt is bounded like the request', () => {
     } finally {
       ctx.deps.ai = undefined;
     }
+  });
+});
+
+describe('analytics: free-text categories and quit reasons cannot grow the answer without bound', () => {
+  test('300 categories and 300 quit reasons: the largest BREAKDOWN_TOP of each are listed, the totals still count all', async () => {
+    const { client, id } = await newClient(true);
+    await insertSessions(
+      ctx.deps,
+      id,
+      Array.from({ length: 300 }, (_, i) => ({
+        id: `c${i}`,
+        category: `Cat ${String(i).padStart(3, '0')}`,
+        // 'Cat 299' has the most minutes, 'Cat 000' the fewest.
+        goalMinutes: 25,
+        actualMinutes: 1 + i,
+        status: 'quit' as const,
+        quitReason: `Reason ${i}`,
+        startedAt: new Date(NOW.getTime() - (i + 1) * 3_600_000),
+      })),
+    );
+    const res = await client.get<PremiumAnalytics>('/api/analytics');
+    expect(res.status).toBe(200);
+    const { categoryStats, quitInsights } = res.body;
+    expect(categoryStats).toHaveLength(BREAKDOWN_TOP);
+    expect(categoryStats[0]?.category).toBe('Cat 299');
+    expect(categoryStats.at(-1)?.category).toBe(`Cat ${300 - BREAKDOWN_TOP}`);
+    expect(quitInsights.total).toBe(300);
+    expect(quitInsights.reasons).toHaveLength(BREAKDOWN_TOP);
+    expect(quitInsights.categories).toHaveLength(3);
+    expect(res.body.sessionsEndedEarly).toBe(300);
   });
 });
 
