@@ -8,10 +8,12 @@ import { eq } from 'drizzle-orm';
 import { bankTasks, customCategories, lockInSessions, lockInStreaks, subscriptions } from '../../src/server/db/schema';
 import type { SuggestionRequest } from '../../src/server/integrations/ai';
 import { BREAKDOWN_TOP } from '../../src/server/insights/analytics.service';
+import { ACTIVATIONS_PER_USER } from '../../src/server/plans/plans.service';
 import { AI_MAX_CATEGORIES, type PremiumAnalytics } from '../../src/shared/insights';
 import type { ExportDocument, ImportResult } from '../../src/shared/data';
 import { type TestClient, type TestContext, createTestContext } from '../support/app';
 import { seedEverything } from '../support/data';
+import { startStripeStandIn } from '../support/stripe-standin';
 import { insertSessions } from '../support/insights-factories';
 import { createUser, signedInClient } from '../support/factories';
 import { makePremium } from '../support/plans';
@@ -228,6 +230,38 @@ describe('cancelling: repeated at once, it acts once', () => {
     const deleted = await client.delete('/api/auth/account', { email });
     expect(deleted.status).toBe(200);
   });
+});
+
+describe("activation with Stripe: a loop cannot spend the whole app's Stripe rate limit", () => {
+  test(`after ${ACTIVATIONS_PER_USER.limit} activations in an hour the user gets 429 and Stripe is not called`, async () => {
+    const stripe = await startStripeStandIn({ webhookSecret: 'whsec_abuse' });
+    const stripeCtx = await createTestContext({
+      now: NOW,
+      env: {
+        STRIPE_SECRET_KEY: 'sk_test_lockin',
+        STRIPE_WEBHOOK_SECRET: 'whsec_abuse',
+        STRIPE_PRICE_ID: 'price_premium_monthly',
+        STRIPE_API_BASE: stripe.url,
+      },
+    });
+    try {
+      const user = await createUser(stripeCtx);
+      const client = await signedInClient(stripeCtx, user);
+      expect((await client.post('/api/create-subscription')).status).toBe(200);
+      const reads = () =>
+        stripe.requests.filter((r) => r.method === 'GET' && r.path.includes('checkout/sessions')).length;
+      const statuses: number[] = [];
+      for (let i = 0; i < ACTIVATIONS_PER_USER.limit + 5; i++)
+        statuses.push((await client.post('/api/activate-premium')).status);
+      // The checkout is still open: 409 each time, each one a read at Stripe, until the limit.
+      expect(statuses.slice(0, ACTIVATIONS_PER_USER.limit).every((s) => s === 409)).toBe(true);
+      expect(statuses.slice(ACTIVATIONS_PER_USER.limit)).toEqual([429, 429, 429, 429, 429]);
+      expect(reads()).toBe(ACTIVATIONS_PER_USER.limit);
+    } finally {
+      await stripeCtx.close();
+      await stripe.close();
+    }
+  }, 60_000);
 });
 
 describe('refusals that held (kept so they stay held)', () => {
