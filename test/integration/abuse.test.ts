@@ -143,6 +143,31 @@ describe('import reads only the rows the file names', () => {
   }, 60_000);
 });
 
+describe('Lock-In: the same start sent several times at once answers one session', () => {
+  test('three POSTs of one focus id, and a lock-in POST racing a focus POST: one session, no 409', async () => {
+    const { client, id } = await newClient();
+    const repeats = await Promise.all(
+      [1, 2, 3].map(() => client.post('/api/focus-sessions', { id: 'focus_race', durationMinutes: 25 })),
+    );
+    expect(repeats.map((r) => r.status).sort()).toEqual([200, 200, 201]);
+    expect(repeats.map((r) => r.body.id)).toEqual(['focus_race', 'focus_race', 'focus_race']);
+    const quit = await client.put('/api/focus-sessions/focus_race', { completedSuccessfully: false });
+    expect(quit.status).toBe(200);
+
+    // The spec's client records one session through both shapes; sent together they still name one.
+    const both = await Promise.all([
+      client.post('/api/lock-in-sessions', { goalMinutes: 25 }),
+      client.post('/api/focus-sessions', { id: 'focus_both', durationMinutes: 25 }),
+    ]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 201]);
+    const rows = await ctx.deps.db
+      .select({ status: lockInSessions.status })
+      .from(lockInSessions)
+      .where(eq(lockInSessions.userId, id));
+    expect(rows.map((r) => r.status).sort()).toEqual(['active', 'quit']);
+  });
+});
+
 describe('AI suggestions: the prompt is bounded like the request', () => {
   test('an account with hundreds of custom categories sends at most AI_MAX_CATEGORIES to the model', async () => {
     const { client, id } = await newClient(true);
