@@ -15,6 +15,9 @@ export const EXPORT_VERSION = 1;
  * sessions (about 350 bytes each) needs more. 8 MiB holds ~20,000 sessions with room to spare
  * and bounds what one request makes the server parse and hold (docs/decisions/2026-11-22-data-export-import.md).
  */
+/** Longer than any real streak (270 years of days), well inside the integer column. */
+export const STREAK_MAX = 100_000;
+
 export const IMPORT_MAX_BYTES = 8 * 1024 * 1024;
 /** Per-list bounds inside that size, so a file of tiny rows cannot make one huge transaction. */
 export const IMPORT_MAX_ROWS = {
@@ -28,8 +31,16 @@ export const IMPORT_MAX_ROWS = {
 /** Rows a CSV/JSON export reads per query while streaming (keyset pages). */
 export const EXPORT_PAGE_SIZE = 500;
 
-const isoDate = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time' });
-const localDay = z.iso.date({ error: 'must be a date (YYYY-MM-DD)' });
+// PostgreSQL has no year 0 and JavaScript writes years past 9999 as '+010000': an instant outside
+// 1970–9999 would fail in the database (a 500), so it is refused here with a 400 naming the field.
+const EARLIEST_MS = Date.UTC(1970, 0, 1);
+const LATEST_MS = Date.UTC(10_000, 0, 1);
+const YEARS = 'must be between the years 1970 and 9999';
+const isoDate = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time' }).refine((value) => {
+  const ms = Date.parse(value);
+  return ms >= EARLIEST_MS && ms < LATEST_MS;
+}, YEARS);
+const localDay = z.iso.date({ error: 'must be a date (YYYY-MM-DD)' }).refine((value) => value >= '1970-01-01', YEARS);
 const title = textField().trim().min(1, 'is required').max(TITLE_MAX_LENGTH);
 const description = textField().max(DESCRIPTION_MAX_LENGTH).nullable();
 const category = textField().trim().min(1, 'is required').max(CATEGORY_MAX_LENGTH);
@@ -85,7 +96,8 @@ export const exportCompletionSchema = z.object({
 });
 
 export const exportStreakSchema = z.object({
-  current: z.number().int().min(0),
+  // Bounded by the column (integer): a larger number was a 500 from the database.
+  current: z.number().int().min(0).max(STREAK_MAX),
   lastDay: localDay.nullable(),
 });
 

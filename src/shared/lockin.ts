@@ -158,7 +158,10 @@ export const listSessionsInput = z.object({ limit: z.number().int().min(1).max(5
 export const localSessionSchema = z.object({
   id: z.union([textField().trim().min(1, 'is required').max(100), z.number().int().transform(String)]),
   /** ISO time the session started. */
-  timestamp: z.iso.datetime({ offset: true, error: 'must be an ISO date-time' }),
+  // Not before 1970: PostgreSQL has no year 0, so '0000-…' was a 500 instead of a 400.
+  timestamp: z.iso
+    .datetime({ offset: true, error: 'must be an ISO date-time' })
+    .refine((value) => Date.parse(value) >= 0, 'must not be before 1970'),
   /** Goal in seconds. */
   duration: z
     .number()

@@ -5,6 +5,8 @@
 // only bounds how long a missed notification could matter (and the LISTEN connection being down
 // clears everything). Beside the sessions sits each user's subscription row (or its absence), the
 // input of the plan rule, so `premium` costs no round trip either (drizzle/0006 NOTIFYs its changes).
+// Other per-user caches (Today's Focus, src/server/tasks/daily-cache.ts) ride on the same channel
+// and listener as companions: they get their prefix's notifications and are cleared with this one.
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/client';
 import type { SubscriptionRow } from '../plans/plan-status';
@@ -34,6 +36,14 @@ interface PlanEntry extends CachedPlan {
   db: Db;
 }
 
+/** A cache fed by notifications `<prefix><rest>` on the same channel (see `addCompanion`). */
+export interface CompanionCache {
+  prefix: string;
+  onNotification(rest: string): void;
+  /** Everything may have been missed (the listener reconnected or stopped). */
+  clear(): void;
+}
+
 /** A subscription write begun in this process whose commit has not been announced yet. */
 interface PendingWrite {
   count: number;
@@ -55,6 +65,7 @@ class SessionCache {
    * seen the row just deleted; such a result is not cached (see `set`).
    */
   private generation = 0;
+  private readonly companions: CompanionCache[] = [];
 
   /** userId → subscription row: the plan is still decided per request from it and the clock. */
   private readonly plans = new LRUCache<string, PlanEntry>({ max: SESSION_CACHE_MAX, ttl: SESSION_CACHE_TTL_MS });
@@ -75,6 +86,16 @@ class SessionCache {
   disable(db: Db): void {
     this.listening.delete(db);
     this.clear();
+  }
+
+  /** Whether the database's changes reach this process, so what is read from it may be cached. */
+  isListening(db: Db): boolean {
+    return this.listening.has(db);
+  }
+
+  /** Routes the notifications starting with `companion.prefix` to it, and clears it with this cache. */
+  addCompanion(companion: CompanionCache): void {
+    this.companions.push(companion);
   }
 
   /** The token to pass to `set` for a read that starts now. */
@@ -123,6 +144,7 @@ class SessionCache {
     this.byUser.clear();
     this.planGeneration++;
     this.plans.clear();
+    for (const companion of this.companions) companion.clear();
   }
 
   /** The token to pass to `setPlan` for a subscription read that starts now. */
@@ -162,12 +184,19 @@ class SessionCache {
     this.dropPlan(userId);
   }
 
-  /** A NOTIFY payload from the triggers: `s:<session id>`, `u:<user id>` or `p:<user id>` (subscription). */
+  /**
+   * A NOTIFY payload from the triggers: `s:<session id>`, `u:<user id>`, `p:<user id>` (subscription)
+   * or a companion's prefix. Anything else (a newer process's notification) clears everything.
+   */
   onNotification(payload: string): void {
     if (payload.startsWith('s:')) this.dropSession(payload.slice(2));
     else if (payload.startsWith('u:')) this.dropUser(payload.slice(2));
     else if (payload.startsWith('p:')) this.planWriteCommitted(payload.slice(2));
-    else this.clear();
+    else {
+      const companion = this.companions.find((c) => payload.startsWith(c.prefix));
+      if (companion) companion.onNotification(payload.slice(companion.prefix.length));
+      else this.clear();
+    }
   }
 
   /** One committed transaction wrote the user's subscription (one notification per transaction). */

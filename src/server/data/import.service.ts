@@ -2,7 +2,7 @@
 // already has are left as they are (an export imported twice adds nothing the second time); the
 // plan's limits are checked against the merged result before anything is written. The profile,
 // the plan and the daily-reset time stay the account's own: a file can never grant Premium.
-import { eq } from 'drizzle-orm';
+import { and, count, eq, inArray, or } from 'drizzle-orm';
 import { BUILT_IN_CATEGORIES, DAILY_TASK_LIMIT, FREE_BANK_LIMIT } from '../../shared/constants';
 import { DATA_MESSAGES, exportDocumentSchema, type ExportDocument, type ImportResult } from '../../shared/data';
 import type { Tx } from '../db/client';
@@ -39,6 +39,19 @@ export function parseExport(text: string): ExportDocument {
   return parsed.data;
 }
 
+/**
+ * Which of `ids` the account already has, asked in batches: only the rows the file names are read,
+ * so an account's long history never loads into memory (the file itself is bounded by its size).
+ */
+async function existingOf(ids: string[], lookup: (batch: string[]) => Promise<string[]>): Promise<Set<string>> {
+  const unique = [...new Set(ids)];
+  const found = new Set<string>();
+  for (let i = 0; i < unique.length; i += INSERT_BATCH) {
+    for (const id of await lookup(unique.slice(i, i + INSERT_BATCH))) found.add(id);
+  }
+  return found;
+}
+
 async function insertInBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>): Promise<void> {
   for (let i = 0; i < rows.length; i += INSERT_BATCH) await insert(rows.slice(i, i + INSERT_BATCH));
 }
@@ -56,12 +69,22 @@ export async function importExport(deps: AppDeps, user: { id: string }, text: st
     // The tasks domain's per-user lock: counts checked here stay true until commit.
     await lockUser(tx, userId, now);
 
-    const haveBank = new Set(
-      (await tx.select({ id: bankTasks.id }).from(bankTasks).where(eq(bankTasks.userId, userId))).map((r) => r.id),
+    const haveBank = await existingOf(
+      file.bank.map((t) => t.id),
+      async (batch) =>
+        (
+          await tx
+            .select({ id: bankTasks.id })
+            .from(bankTasks)
+            .where(and(eq(bankTasks.userId, userId), inArray(bankTasks.id, batch)))
+        ).map((r) => r.id),
     );
     const newBank = file.bank.filter((t) => !haveBank.has(t.id));
-    if (bankLimit !== null && haveBank.size + newBank.length > bankLimit) {
-      throw new AppError('LIMIT_REACHED', DATA_MESSAGES.bankLimit(haveBank.size, newBank.length, bankLimit));
+    if (bankLimit !== null) {
+      const [bank] = await tx.select({ n: count() }).from(bankTasks).where(eq(bankTasks.userId, userId));
+      const had = bank?.n ?? 0;
+      if (had + newBank.length > bankLimit)
+        throw new AppError('LIMIT_REACHED', DATA_MESSAGES.bankLimit(had, newBank.length, bankLimit));
     }
 
     const haveDaily = new Set(
@@ -156,14 +179,25 @@ async function importSessions(
   // here: either way it is one session (and the alias is unique per user).
   const have = new Set<string>();
   const haveAlias = new Set<string>();
-  const rows = await tx
-    .select({ id: lockInSessions.id, aliasId: lockInSessions.aliasId })
-    .from(lockInSessions)
-    .where(eq(lockInSessions.userId, userId));
-  for (const r of rows) {
-    have.add(r.id);
-    if (r.aliasId) haveAlias.add(r.aliasId);
-  }
+  await existingOf(
+    ended.flatMap((s) => (s.aliasId ? [s.id, s.aliasId] : [s.id])),
+    async (batch) => {
+      const rows = await tx
+        .select({ id: lockInSessions.id, aliasId: lockInSessions.aliasId })
+        .from(lockInSessions)
+        .where(
+          and(
+            eq(lockInSessions.userId, userId),
+            or(inArray(lockInSessions.id, batch), inArray(lockInSessions.aliasId, batch)),
+          ),
+        );
+      for (const r of rows) {
+        have.add(r.id);
+        if (r.aliasId) haveAlias.add(r.aliasId);
+      }
+      return [];
+    },
+  );
   const fresh = ended.filter((s) => {
     const known = (id: string) => have.has(id) || haveAlias.has(id);
     if (known(s.id) || (s.aliasId && known(s.aliasId))) return false;
@@ -200,11 +234,17 @@ async function importCompletions(tx: Tx, userId: string, file: ExportDocument): 
   if (file.completions.length === 0) return { added: 0 };
   // History rows have only a local serial id: the same task completed at the same instant is the same row.
   const key = (taskId: string, completedAt: Date) => `${taskId}\u0000${completedAt.toISOString()}`;
-  const existing = await tx
-    .select({ taskId: taskCompletions.taskId, completedAt: taskCompletions.completedAt })
-    .from(taskCompletions)
-    .where(eq(taskCompletions.userId, userId));
-  const seen = new Set(existing.map((r) => key(r.taskId, r.completedAt)));
+  // Only the history of the tasks the file names is read, not the account's whole history.
+  const seen = await existingOf(
+    file.completions.map((c) => c.taskId),
+    async (batch) =>
+      (
+        await tx
+          .select({ taskId: taskCompletions.taskId, completedAt: taskCompletions.completedAt })
+          .from(taskCompletions)
+          .where(and(eq(taskCompletions.userId, userId), inArray(taskCompletions.taskId, batch)))
+      ).map((r) => key(r.taskId, r.completedAt)),
+  );
   const fresh = file.completions.filter((c) => {
     const k = key(c.taskId, date(c.completedAt));
     if (seen.has(k)) return false;

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { BUILT_IN_CATEGORIES, DEFAULT_CATEGORY } from '../../shared/constants';
 import {
   AI_FAILURE_SUGGESTION,
+  AI_MAX_CATEGORIES,
   AI_RATE_LIMIT,
   AI_SUGGESTION_COUNT,
   AI_TIMEOUT_MS,
@@ -67,7 +68,9 @@ export async function suggestTasks(
     .where(eq(customCategories.userId, user.id));
   const allowed = [...BUILT_IN_CATEGORIES, ...custom.map((c) => c.name)];
   const asked = [...new Set(input.categories.map((c) => canonicalCategory(c, allowed)))];
-  const categories = asked.length > 0 ? asked : allowed;
+  // The prompt is bounded like the request: an account may hold hundreds of custom categories
+  // (imports add up to 500 at a time), and all of them would go to the model on every call.
+  const categories = asked.length > 0 ? asked : allowed.slice(0, AI_MAX_CATEGORIES);
 
   const suggester = suggesterOf(deps);
   try {

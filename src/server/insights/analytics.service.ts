@@ -180,18 +180,30 @@ interface BreakdownRow {
  * reason by triggers), so its cost does not grow with the length of the history.
  */
 function sessionBreakdown(db: Db, userId: string): Promise<BreakdownRow[]> {
+  // Categories and quit reasons are free text (a REST start's category, an imported file's
+  // reasons), so their sets are cut in SQL to the BREAKDOWN_TOP largest by minutes and by quits:
+  // the answer and what this request holds stay bounded however many distinct names there are.
+  // The totals row and the at most 168 heatmap cells are always kept.
   return rowsOf<BreakdownRow>(
     db,
-    sql`select grouping(category)::int as "gCategory", grouping(day, hour)::int as "gCell",
-          grouping(reason)::int as "gReason",
-          category, day::int as day, hour::int as hour, reason,
-          sum(sessions)::int as sessions,
-          sum(completed)::int as completed,
-          sum(quit)::int as quit,
-          sum(minutes)::int as minutes
-        from insights_session_rollups
-        where user_id = ${userId}
-        group by grouping sets ((), (category), (day, hour), (reason))`,
+    sql`select * from (
+          select grouping(category)::int as "gCategory", grouping(day, hour)::int as "gCell",
+            grouping(reason)::int as "gReason",
+            category, day::int as day, hour::int as hour, reason,
+            sum(sessions)::int as sessions,
+            sum(completed)::int as completed,
+            sum(quit)::int as quit,
+            sum(minutes)::int as minutes,
+            row_number() over (partition by grouping(category), grouping(reason)
+              order by sum(minutes) desc, sum(quit) desc, category, reason) as "byMinutes",
+            row_number() over (partition by grouping(category), grouping(reason)
+              order by sum(quit) desc, sum(minutes) desc, category, reason) as "byQuit"
+          from insights_session_rollups
+          where user_id = ${userId}
+          group by grouping sets ((), (category), (day, hour), (reason))
+        ) ranked
+        where ("gCategory" <> 0 and "gReason" <> 0)
+          or "byMinutes" <= ${BREAKDOWN_TOP} or "byQuit" <= ${BREAKDOWN_TOP}`,
   );
 }
 
@@ -250,6 +262,8 @@ function recentActivity(days: DayRow[], taskDays: { day: string; tasks: number }
 }
 
 const QUIT_TOP = 3;
+/** Categories and quit reasons listed at most (far more than a chart can show). */
+export const BREAKDOWN_TOP = 100;
 const NO_REASON = 'No reason given';
 
 function shapeBreakdown(rows: BreakdownRow[]) {
@@ -272,7 +286,8 @@ function shapeBreakdown(rows: BreakdownRow[]) {
       completionRate: r.sessions > 0 ? Math.round((r.completed / r.sessions) * 100) : 0,
       tasksCompleted: r.completed,
     }))
-    .sort((a, b) => b.focusTime - a.focusTime || a.category.localeCompare(b.category));
+    .sort((a, b) => b.focusTime - a.focusTime || a.category.localeCompare(b.category))
+    .slice(0, BREAKDOWN_TOP);
 
   const heatmap: HeatmapCell[] = cellRows
     .filter((r) => r.completed > 0)
@@ -285,7 +300,8 @@ function shapeBreakdown(rows: BreakdownRow[]) {
     total: totals?.quit ?? 0,
     reasons: reasonRows
       .map((r) => ({ reason: r.reason === '' ? NO_REASON : r.reason, count: r.quit }))
-      .sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason)),
+      .sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason))
+      .slice(0, BREAKDOWN_TOP),
     hours: [...quitByHour]
       .map(([hour, count]) => ({ hour, count }))
       .sort((a, b) => b.count - a.count || a.hour - b.hour)

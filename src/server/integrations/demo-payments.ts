@@ -11,6 +11,7 @@ import { checkoutSessions, users } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
 import { addMonths, currentPeriodEnd, decidePlanStatus } from '../plans/plan-status';
+import { PLAN_MESSAGES } from '../plans/plans.service';
 import { lockSubscription, updateSubscription } from '../plans/subscription-store';
 import type { PaymentProvider } from './payments';
 
@@ -63,6 +64,10 @@ export function createDemoProvider(): PaymentProvider {
       const now = deps.clock.now();
       await deps.db.transaction(async (tx) => {
         const row = await lockSubscription(tx, userId, 'demo');
+        // The service checked the plan without a lock; two cancels at once both passed. Under the
+        // lock the later one sees the earlier one's result and is refused as a repeat would be.
+        if (!decidePlanStatus(row, now).premium) throw new AppError('CONFLICT', PLAN_MESSAGES.nothingToCancel);
+        if (atPeriodEnd && row.cancelAtPeriodEnd) throw new AppError('CONFLICT', PLAN_MESSAGES.alreadyCancelling);
         if (atPeriodEnd) {
           // Freeze the period that is running now: the plan stops renewing and ends there.
           await updateSubscription(

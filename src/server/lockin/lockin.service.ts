@@ -190,14 +190,17 @@ export async function startSession(deps: AppDeps, user: LockInUser, input: Start
   }
 
   const now = deps.clock.now();
-  try {
-    return await deps.db.transaction(async (tx) => {
+  const attempt = () =>
+    deps.db.transaction(async (tx): Promise<StartResult> => {
       if (input.clientId) {
         // A repeated POST of the same focus session answers the one already recorded.
         const existing = await findSession(tx, user.id, input.clientId, true);
         if (existing) return { session: toView(existing), created: false };
       }
       const running = await findRunning(tx, user.id);
+      // The same focus id committed by a concurrent request between the two reads above.
+      if (running && input.clientId && (running.id === input.clientId || running.aliasId === input.clientId))
+        return { session: toView(running), created: false };
       if (running) {
         if (running.endsAt.getTime() <= now.getTime()) {
           await finishRow(tx, user, running, 'completed', running.goalMinutes, null, running.endsAt, now);
@@ -223,8 +226,17 @@ export async function startSession(deps: AppDeps, user: LockInUser, input: Start
         .returning();
       return { session: toView(requireRow(rows, 'new session')), created: true };
     });
+  try {
+    return await attempt();
   } catch (error) {
-    // Two starts at once: the one-active index let only one in.
+    if (!isUniqueViolation(error)) throw error;
+  }
+  // Two starts at once: the one-active index (or the focus id) let only one in. Looked at again
+  // now that it is committed, a repeat of the same focus id or the other REST shape of the same
+  // session finds it and answers it, as it would have a moment later; any other start is a 409.
+  try {
+    return await attempt();
+  } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('CONFLICT', LOCKIN_MESSAGES.alreadyRunning);
     throw error;
   }

@@ -30,6 +30,11 @@ export const PLAN_MESSAGES = {
 
 /** Each checkout is a row here and, with Stripe, a call out: a person never needs more than this. */
 const CHECKOUTS_PER_USER: RateLimitRule = { name: 'checkout:user', limit: 30, windowMs: 60 * 60_000 };
+/**
+ * With Stripe each activation is a call out (the session is re-read), and Stripe's rate limit is
+ * the whole app's: one user calling in a loop must not use it up. The success page calls once.
+ */
+export const ACTIVATIONS_PER_USER: RateLimitRule = { name: 'activate:user', limit: 30, windowMs: 60 * 60_000 };
 
 export async function subscriptionStatus(deps: AppDeps, user: PlanUser): Promise<PlanStatus> {
   return getPlanStatus(deps, user.id);
@@ -64,6 +69,7 @@ export async function activatePremium(
   user: PlanUser,
   sessionId: string | undefined,
 ): Promise<ActivatePremiumResponse> {
+  await hitRateLimit(deps, ACTIVATIONS_PER_USER, user.id);
   const id = sessionId ?? (await latestCheckoutId(deps, user.id));
   if (!id) throw new AppError('NOT_FOUND', PLAN_MESSAGES.sessionNotFound);
   const state = await paymentProvider(deps).confirmCheckout(deps, user.id, id);
@@ -112,5 +118,10 @@ export async function cancelSubscriptionImmediately(deps: AppDeps, userId: strin
   // A lapsed demo plan has nothing left to stop; a live Stripe subscription is always told.
   if (row.provider === 'demo' && !decidePlanStatus(row, deps.clock.now()).premium) return;
   if (row.provider === 'stripe' && !row.subscriptionId) return;
-  await paymentProvider(deps).cancel(deps, userId, { atPeriodEnd: false, reason: 'account deleted' });
+  try {
+    await paymentProvider(deps).cancel(deps, userId, { atPeriodEnd: false, reason: 'account deleted' });
+  } catch (error) {
+    // A cancel that raced this one ended the plan first: there is nothing left to stop.
+    if (!(error instanceof AppError && error.code === 'CONFLICT')) throw error;
+  }
 }

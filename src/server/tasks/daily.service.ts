@@ -3,11 +3,13 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { DAILY_TASK_LIMIT } from '../../shared/constants';
 import { TOASTS, taskAlreadyAdded } from '../../shared/copy';
 import type { DailyList, DailyResetResult, DailyTaskWrite } from '../../shared/tasks';
+import type { Db } from '../db/client';
 import { requireRow } from '../db/rows';
 import { bankTasks, dailyResetState, dailyTasks, taskCompletions } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
 import { localDate, safeTimeZone } from '../../shared/local-date';
+import { dailyCache, type DailyState } from './daily-cache';
 import { isResetDue } from './daily-reset';
 import {
   notFound,
@@ -26,25 +28,36 @@ import {
 
 /**
  * Reads Today's Focus, running the daily reset first when it is due (reported only then). The
- * usual read is one lock-free query of the reset state and the list together; only when that
- * finds a reset due (or no state yet) does it take the user's lock and run the reset.
+ * rows and the last reset time come from the process's cache (daily-cache.ts) or else from one
+ * lock-free query of the reset state and the list together; whether a reset is due and the days
+ * carried over are decided here, per request, from them, the clock and the user's zone. Only when
+ * a reset is due (or there is no state yet) does it take the user's lock and run the reset.
  */
 export async function listDaily(deps: AppDeps, user: TaskUser): Promise<DailyList> {
   const now = deps.clock.now();
-  const rows = await deps.db
+  const state = dailyCache.get(deps.db, user.id) ?? (await readDailyState(deps.db, user.id));
+  if (state && !isResetDue(state.lastResetAt, now, safeTimeZone(user.timeZone))) {
+    return { tasks: sortDaily(state.rows, user, now), reset: null, lastReset: state.lastResetAt.toISOString() };
+  }
+  return deps.db.transaction(async (tx) => {
+    const locked = await lockAndReset(tx, user, now);
+    return { tasks: await readDaily(tx, user, now), reset: locked.reset, lastReset: locked.lastResetAt.toISOString() };
+  });
+}
+
+/** The list's rows and last reset time from the database (cached when nothing intervened); none before the first read. */
+async function readDailyState(db: Db, userId: string): Promise<DailyState | undefined> {
+  const readStartedAt = dailyCache.snapshot();
+  const rows = await db
     .select({ lastResetAt: dailyResetState.lastResetAt, task: dailyColumns })
     .from(dailyResetState)
     .leftJoin(dailyTasks, eq(dailyTasks.userId, dailyResetState.userId))
-    .where(eq(dailyResetState.userId, user.id));
+    .where(eq(dailyResetState.userId, userId));
   const lastResetAt = rows[0]?.lastResetAt;
-  if (lastResetAt && !isResetDue(lastResetAt, now, safeTimeZone(user.timeZone))) {
-    const tasks = rows.flatMap((r) => (r.task ? [r.task] : []));
-    return { tasks: sortDaily(tasks, user, now), reset: null, lastReset: lastResetAt.toISOString() };
-  }
-  return deps.db.transaction(async (tx) => {
-    const state = await lockAndReset(tx, user, now);
-    return { tasks: await readDaily(tx, user, now), reset: state.reset, lastReset: state.lastResetAt.toISOString() };
-  });
+  if (!lastResetAt) return undefined;
+  const state = { lastResetAt, rows: rows.flatMap((r) => (r.task ? [r.task] : [])) };
+  dailyCache.set(db, userId, state, readStartedAt);
+  return state;
 }
 
 /** Runs the daily reset if it is due; null when it was not. */

@@ -6,13 +6,15 @@
 // so counts checked inside the transaction (10 bank tasks, 5 daily tasks) stay true when the
 // transaction commits; other users never wait. Reads take no lock: reading Today's Focus locks
 // only on the rare read that finds a daily reset due (or the user's first read), so a user's
-// parallel reads run in parallel.
-import { and, eq, inArray } from 'drizzle-orm';
+// parallel reads run in parallel. Taking the lock also tells the process's cache of the list
+// (daily-cache.ts) that a write is under way, so no caller can forget to invalidate it.
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { TASK_MESSAGES, type BankTask, type DailyResetResult, type DailyTask } from '../../shared/tasks';
 import type { Tx } from '../db/client';
 import { bankTasks, dailyResetState, dailyTasks } from '../db/schema';
 import { AppError } from '../http/errors';
 import { daysCarriedOver, safeTimeZone } from '../../shared/local-date';
+import { dailyCache } from './daily-cache';
 import { compareDaily, isResetDue, planReset } from './daily-reset';
 
 /** What the tasks domain needs to know about the signed-in user. */
@@ -89,15 +91,21 @@ export function toDailyTask(row: DailyRow, now: Date, timeZone: string): DailyTa
 /**
  * Creates the user's reset-state row on first use (lastResetAt = now: a first read is no reset)
  * and locks it for the rest of the transaction. Returns the last reset time.
+ *
+ * One statement: the upsert rewrites the row with its own value, which locks it like `for update`
+ * and fires its trigger (drizzle/0007), so every transaction that locks a user announces its
+ * commit to every process's list cache — even one that changes no daily row (a bank edit) — and
+ * this process's cache is told now, with the transaction's id, to stop serving the user's rows
+ * until that commit is announced.
  */
 export async function lockUser(tx: Tx, userId: string, now: Date): Promise<Date> {
-  await tx.insert(dailyResetState).values({ userId, lastResetAt: now }).onConflictDoNothing();
   const [row] = await tx
-    .select({ lastResetAt: dailyResetState.lastResetAt })
-    .from(dailyResetState)
-    .where(eq(dailyResetState.userId, userId))
-    .for('update');
+    .insert(dailyResetState)
+    .values({ userId, lastResetAt: now })
+    .onConflictDoUpdate({ target: dailyResetState.userId, set: { lastResetAt: sql`${dailyResetState.lastResetAt}` } })
+    .returning({ lastResetAt: dailyResetState.lastResetAt, txid: sql<string>`txid_current()::text` });
   if (!row) throw new Error('daily_reset_state row missing after upsert');
+  dailyCache.writeStarted(userId, row.txid);
   return row.lastResetAt;
 }
 
@@ -131,7 +139,7 @@ export async function readDaily(tx: Tx, user: TaskUser, now: Date): Promise<Dail
   return sortDaily(rows, user, now);
 }
 
-export function sortDaily(rows: DailyRow[], user: TaskUser, now: Date): DailyTask[] {
+export function sortDaily(rows: readonly DailyRow[], user: TaskUser, now: Date): DailyTask[] {
   const timeZone = safeTimeZone(user.timeZone);
   return rows
     .map((row) => ({ row, task: toDailyTask(row, now, timeZone) }))
