@@ -10,6 +10,7 @@ import { type LockInSessionView, MOTIVATIONAL_MESSAGES } from '../../src/shared/
 import {
   expectNoAxeViolations,
   launchBrowser,
+  linesOf,
   newContext,
   registerViaApi,
   type RunningServer,
@@ -263,6 +264,27 @@ describe('a full session', () => {
       expect(await page.title()).not.toContain('Lock-In');
       expect(await modal(page).count()).toBe(0);
       await shot(page, '05-celebration', width);
+      if (width === 360) {
+        // Its three buttons wrap onto two rows on a phone: each row fills the footer's width
+        // (they were right-aligned, the third alone and ragged).
+        const rows = await celebration.getByTestId('dialog-footer').evaluate((footer) => {
+          const style = getComputedStyle(footer);
+          const box = footer.getBoundingClientRect();
+          const left = box.left + Number.parseFloat(style.paddingLeft);
+          const right = box.right - Number.parseFloat(style.paddingRight);
+          const byRow = new Map<number, DOMRect[]>();
+          for (const child of footer.children) {
+            const r = child.getBoundingClientRect();
+            byRow.set(Math.round(r.top), [...(byRow.get(Math.round(r.top)) ?? []), r]);
+          }
+          return [...byRow.values()].map((rects) => ({
+            filled:
+              Math.abs(Math.min(...rects.map((r) => r.left)) - left) <= 1 &&
+              Math.abs(Math.max(...rects.map((r) => r.right)) - right) <= 1,
+          }));
+        });
+        expect(rows).toEqual([{ filled: true }, { filled: true }]);
+      }
 
       const [session] = await apiSessions(context);
       expect(session).toMatchObject({
@@ -304,6 +326,8 @@ describe('a full session', () => {
       await page.getByRole('button', { name: 'Stop Session' }).click();
       const quit = page.getByRole('alertdialog', { name: 'End your session early?' });
       await quit.waitFor();
+      // Its title fits one line beside the close button, even at 360 px.
+      expect(await linesOf(quit.getByRole('heading'), 'End your session early?')).toBe(1);
       await shot(page, '07-quit-locked', width);
       await quit.getByRole('button', { name: 'Keep Going' }).click();
       await eventually(async () => expect(await quit.count()).toBe(0));

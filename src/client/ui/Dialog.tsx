@@ -61,7 +61,7 @@ export function Dialog({
         // dialog's actions (Cancel, Add Selected) out of sight.
         <div className="flex max-h-[85vh] flex-col">
           <div className="min-h-0 flex-1 overflow-y-auto p-6">
-            <div className="mb-4 flex items-start justify-between gap-4">
+            <div className="mb-4 flex items-start justify-between gap-2">
               <div>
                 <h2 id={titleId} className="text-lg font-semibold">
                   {title}
@@ -89,9 +89,11 @@ export function Dialog({
             {children}
           </div>
           {footer && (
+            // On a phone the buttons grow to fill each row: wrapped ones were left ragged and
+            // right-aligned (the celebration's third button alone on a second line).
             <div
               data-testid="dialog-footer"
-              className="flex flex-wrap justify-end gap-2 border-t border-slate-200 px-6 py-4 dark:border-slate-700"
+              className="flex flex-wrap justify-end gap-2 border-t border-slate-200 px-6 py-4 max-sm:*:grow dark:border-slate-700"
             >
               {footer}
             </div>
