@@ -173,15 +173,13 @@ describe('import: custom categories stay within the account limit', () => {
   test('a file that would take the account past the limit is refused whole, with the count', async () => {
     const doc = await exportedDocument();
     const { client, id } = await newClient(true);
-    await ctx.deps.db
-      .insert(customCategories)
-      .values(
-        Array.from({ length: CUSTOM_CATEGORY_LIMIT - 1 }, (_, i) => ({
-          userId: id,
-          name: `Mine ${i}`,
-          createdAt: NOW,
-        })),
-      );
+    await ctx.deps.db.insert(customCategories).values(
+      Array.from({ length: CUSTOM_CATEGORY_LIMIT - 1 }, (_, i) => ({
+        userId: id,
+        name: `Mine ${i}`,
+        createdAt: NOW,
+      })),
+    );
     doc.customCategories = [
       { name: 'Theirs A', createdAt: NOW.toISOString() },
       { name: 'Theirs B', createdAt: NOW.toISOString() },
