@@ -53,6 +53,8 @@ export const BUILT_IN_CATEGORIES = [
   'Projects',
 ] as const;
 export const DEFAULT_CATEGORY = 'General';
+/** Custom categories per account: far more than a person sorts tasks into, and a bound on the rows. */
+export const CUSTOM_CATEGORY_LIMIT = 100;
 
 /** Lengths a person would never exceed; they keep rows and pages bounded. */
 export const TITLE_MAX_LENGTH = 200;

@@ -1,7 +1,13 @@
 // The account export format both sides speak (GET /api/export, POST /api/import), its limits and
 // the copy of the 'Your data' card. Version 1; a later version adds fields and bumps the number.
 import { z } from 'zod';
-import { CATEGORY_MAX_LENGTH, DESCRIPTION_MAX_LENGTH, EMAIL_MAX_LENGTH, TITLE_MAX_LENGTH } from './constants';
+import {
+  CATEGORY_MAX_LENGTH,
+  CUSTOM_CATEGORY_LIMIT,
+  DESCRIPTION_MAX_LENGTH,
+  EMAIL_MAX_LENGTH,
+  TITLE_MAX_LENGTH,
+} from './constants';
 import { planStatusSchema } from './plans';
 import { categoryNameSchema, taskIdSchema } from './tasks';
 import { textField } from './text';
@@ -23,7 +29,7 @@ export const IMPORT_MAX_BYTES = 8 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = {
   bank: 10_000,
   daily: 50,
-  customCategories: 500,
+  customCategories: CUSTOM_CATEGORY_LIMIT,
   focusSessions: 20_000,
   completions: 50_000,
 } as const;
@@ -190,6 +196,8 @@ export const DATA_MESSAGES = {
   notJson: 'The file is not valid JSON (choose a LockIn JSON export)',
   bankLimit: (have: number, adding: number, limit: number) =>
     `Your free plan keeps at most ${limit} tasks in the Task Bank: you have ${have} and the file adds ${adding} new ${adding === 1 ? 'one' : 'ones'} (${have + adding}). Nothing was imported. Remove ${have + adding - limit} from the bank or the file, or upgrade to Premium.`,
+  categoryLimit: (total: number, limit: number) =>
+    `An account keeps at most ${limit} custom categories: with this file it would have ${total}. Nothing was imported.`,
   dailyLimit: (have: number, adding: number, limit: number) =>
     `Today's Focus holds at most ${limit} tasks: you have ${have} and the file adds ${adding} new ${adding === 1 ? 'one' : 'ones'} (${have + adding}). Nothing was imported.`,
 } as const;

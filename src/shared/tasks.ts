@@ -106,4 +106,5 @@ export const TASK_MESSAGES = {
   notFound: 'Task not found',
   duplicateId: 'A task with this id already exists',
   categoryNotFound: 'Category not found',
+  categoryLimit: (limit: number) => `You can keep at most ${limit} custom categories: remove one to add another.`,
 } as const;

@@ -9,6 +9,7 @@ import { bankTasks, customCategories, lockInSessions, lockInStreaks, subscriptio
 import type { SuggestionRequest } from '../../src/server/integrations/ai';
 import { BREAKDOWN_TOP } from '../../src/server/insights/analytics.service';
 import { ACTIVATIONS_PER_USER } from '../../src/server/plans/plans.service';
+import { CUSTOM_CATEGORY_LIMIT } from '../../src/shared/constants';
 import { AI_MAX_CATEGORIES, type PremiumAnalytics } from '../../src/shared/insights';
 import type { ExportDocument, ImportResult } from '../../src/shared/data';
 import { type TestClient, type TestContext, createTestContext } from '../support/app';
@@ -165,6 +166,33 @@ describe('Lock-In: the same start sent several times at once answers one session
       .from(lockInSessions)
       .where(eq(lockInSessions.userId, id));
     expect(rows.map((r) => r.status).sort()).toEqual(['active', 'quit']);
+  });
+});
+
+describe('import: custom categories stay within the account limit', () => {
+  test('a file that would take the account past the limit is refused whole, with the count', async () => {
+    const doc = await exportedDocument();
+    const { client, id } = await newClient(true);
+    await ctx.deps.db.insert(customCategories).values(
+      Array.from({ length: CUSTOM_CATEGORY_LIMIT - 1 }, (_, i) => ({
+        userId: id,
+        name: `Mine ${i}`,
+        createdAt: NOW,
+      })),
+    );
+    doc.customCategories = [
+      { name: 'Theirs A', createdAt: NOW.toISOString() },
+      { name: 'Theirs B', createdAt: NOW.toISOString() },
+    ];
+    const res = await postImport(client, doc);
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe(
+      `An account keeps at most ${CUSTOM_CATEGORY_LIMIT} custom categories: with this file it would have ${CUSTOM_CATEGORY_LIMIT + 1}. Nothing was imported.`,
+    );
+    const held = await ctx.deps.db.select().from(customCategories).where(eq(customCategories.userId, id));
+    expect(held).toHaveLength(CUSTOM_CATEGORY_LIMIT - 1);
+    const bank = await ctx.deps.db.select().from(bankTasks).where(eq(bankTasks.userId, id));
+    expect(bank).toHaveLength(0);
   });
 });
 

@@ -2,7 +2,8 @@
 // another user's ids are refused without changing anything.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
 import { and, eq } from 'drizzle-orm';
-import { taskCompletions } from '../../src/server/db/schema';
+import { customCategories, taskCompletions } from '../../src/server/db/schema';
+import { CUSTOM_CATEGORY_LIMIT } from '../../src/shared/constants';
 import type { BankList, BankTask, DailyList } from '../../src/shared/tasks';
 import {
   createTestContext,
@@ -440,6 +441,23 @@ describe('tasks.categories', () => {
     expect(long.status).toBe(400);
     expect(long.body.message).toStartWith('Name ');
     expect((await bank(client)).customCategories).toEqual(['Garden']);
+  });
+
+  test(`an account keeps at most ${CUSTOM_CATEGORY_LIMIT} custom categories; removing one makes room`, async () => {
+    const { client, userId } = await newClient();
+    await ctx.deps.db
+      .insert(customCategories)
+      .values(
+        Array.from({ length: CUSTOM_CATEGORY_LIMIT }, (_, i) => ({ userId, name: `Cat ${i}`, createdAt: START })),
+      );
+    const refused = await client.mutate('tasks.categories.add', { name: 'One more' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(
+      `You can keep at most ${CUSTOM_CATEGORY_LIMIT} custom categories: remove one to add another.`,
+    );
+    expect((await bank(client)).customCategories).toHaveLength(CUSTOM_CATEGORY_LIMIT);
+    expect((await client.mutate('tasks.categories.remove', { name: 'Cat 0' })).status).toBe(200);
+    expect((await client.mutate('tasks.categories.add', { name: 'One more' })).status).toBe(200);
   });
 
   test('remove of an unknown category answers 404; tasks in a removed category keep their text', async () => {

@@ -3,7 +3,7 @@
 // plan's limits are checked against the merged result before anything is written. The profile,
 // the plan and the daily-reset time stay the account's own: a file can never grant Premium.
 import { and, count, eq, inArray, or } from 'drizzle-orm';
-import { BUILT_IN_CATEGORIES, DAILY_TASK_LIMIT, FREE_BANK_LIMIT } from '../../shared/constants';
+import { BUILT_IN_CATEGORIES, CUSTOM_CATEGORY_LIMIT, DAILY_TASK_LIMIT, FREE_BANK_LIMIT } from '../../shared/constants';
 import { DATA_MESSAGES, exportDocumentSchema, type ExportDocument, type ImportResult } from '../../shared/data';
 import type { Tx } from '../db/client';
 import { bankTasks, customCategories, dailyTasks, lockInSessions, lockInStreaks, taskCompletions } from '../db/schema';
@@ -162,6 +162,14 @@ async function importCategories(tx: Tx, userId: string, file: ExportDocument): P
     .values(wanted.map((c) => ({ userId, name: c.name, createdAt: date(c.createdAt) })))
     .onConflictDoNothing()
     .returning({ name: customCategories.name });
+  if (inserted.length > 0) {
+    // Counted after the insert (names the account already had add nothing); a refusal rolls the
+    // whole import back.
+    const [held] = await tx.select({ n: count() }).from(customCategories).where(eq(customCategories.userId, userId));
+    const total = held?.n ?? 0;
+    if (total > CUSTOM_CATEGORY_LIMIT)
+      throw new AppError('LIMIT_REACHED', DATA_MESSAGES.categoryLimit(total, CUSTOM_CATEGORY_LIMIT));
+  }
   return { added: inserted.length };
 }
 

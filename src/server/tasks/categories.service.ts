@@ -1,6 +1,6 @@
 // Custom categories beside the built-in ones.
-import { and, asc, eq } from 'drizzle-orm';
-import { BUILT_IN_CATEGORIES } from '../../shared/constants';
+import { and, asc, count, eq } from 'drizzle-orm';
+import { BUILT_IN_CATEGORIES, CUSTOM_CATEGORY_LIMIT } from '../../shared/constants';
 import { TOASTS } from '../../shared/copy';
 import { TASK_MESSAGES } from '../../shared/tasks';
 import type { Tx } from '../db/client';
@@ -30,6 +30,9 @@ export async function addCategory(deps: AppDeps, user: TaskUser, input: { name: 
   if (name === '' || BUILT_IN.has(name)) throw invalid();
   return deps.db.transaction(async (tx) => {
     await lockUser(tx, user.id, deps.clock.now());
+    const [held] = await tx.select({ n: count() }).from(customCategories).where(eq(customCategories.userId, user.id));
+    if ((held?.n ?? 0) >= CUSTOM_CATEGORY_LIMIT)
+      throw new AppError('BAD_REQUEST', TASK_MESSAGES.categoryLimit(CUSTOM_CATEGORY_LIMIT));
     const [inserted] = await tx
       .insert(customCategories)
       .values({ userId: user.id, name, createdAt: deps.clock.now() })
