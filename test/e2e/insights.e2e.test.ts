@@ -226,6 +226,12 @@ describe('analytics dashboard', () => {
     expect(quit).toContain('Most often around 3pm (2)');
 
     await checkScreen(page, 'dashboard-premium');
+    // The five figures line up although 'Sessions Ended Early' takes two lines at 1280 px.
+    const figureTops = await d
+      .locator('[data-testid^="stat-"] > p:last-child')
+      .evaluateAll((ps) => ps.map((p) => Math.round(p.getBoundingClientRect().top)));
+    expect(figureTops.length).toBe(5);
+    expect(new Set(figureTops).size).toBe(1);
     await heat.screenshot({ path: `${SCREENSHOT_DIR}/insights-heatmap-1280.png` });
     await trends.screenshot({ path: `${SCREENSHOT_DIR}/insights-trends-1280.png` });
     await page.emulateMedia({ colorScheme: 'dark' });

@@ -92,7 +92,9 @@ function PeriodToggle({ value, onChange }: { value: Period; onChange: (p: Period
 
 function StatCard({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
-    <div className="card p-4" data-testid={testId}>
+    // Values sit at the bottom, so a row's figures line up when one label wraps ('Sessions Ended
+    // Early' at 1280 px put its figure a line lower than its neighbours).
+    <div className="card flex flex-col justify-between p-4" data-testid={testId}>
       <p className="text-xs font-medium uppercase tracking-wide muted">{label}</p>
       <p className="mt-1 text-2xl font-bold text-slate-900 dark:text-white">{value}</p>
     </div>
