@@ -2,74 +2,21 @@
 // through one (a tick, an add, a bank edit) is read on the other within a second, through the
 // trigger's NOTIFY (drizzle/0007), far inside the cache's TTL. Runs when TEST_DATABASE_URL points
 // at a PostgreSQL server.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { beforeAll, describe, expect, test } from 'bun:test';
 import postgres from 'postgres';
 import { SESSION_CACHE_TTL_MS } from '../../src/server/accounts/session-cache';
 import type { DailyList } from '../../src/shared/tasks';
-import { type ServerProcess, spawnServer, tempDataDir } from '../support/process';
+import type { ServerProcess } from '../support/process';
+import { msUntil, registerOn, TWO_PROCESS_DATABASE, twoProcessesOnPostgres } from '../support/two-processes';
 
-const serverUrl = process.env.TEST_DATABASE_URL;
-const name = `lockin_daily_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-const servers: ServerProcess[] = [];
-const dataDir = tempDataDir();
+const pair = twoProcessesOnPostgres('lockin_daily');
 let a: ServerProcess;
 let b: ServerProcess;
-let testDbUrl: string;
-
-beforeAll(async () => {
-  if (!serverUrl) return;
-  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  testDbUrl = url.toString();
-  const env = { DATABASE_URL: url.toString(), DATA_DIR: join(dataDir, 'unused') };
-  a = await spawnServer({ env });
-  servers.push(a);
-  await a.waitUntilUp({ timeoutMs: 90_000 });
-  b = await spawnServer({ env });
-  servers.push(b);
-  await b.waitUntilUp({ timeoutMs: 90_000 });
-}, 120_000);
-
-afterAll(async () => {
-  await Promise.all(servers.map((s) => s.stop()));
-  rmSync(dataDir, { recursive: true, force: true });
-  if (!serverUrl) return;
-  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`drop database if exists ${name} with (force)`);
-  await admin.end();
+beforeAll(() => {
+  ({ a, b } = pair);
 });
 
-let counter = 0;
-async function register(server: ServerProcess): Promise<string> {
-  counter += 1;
-  const res = await fetch(`${server.url}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email: `daily-procs-${counter}-${Date.now()}@example.com`,
-      password: 'correct horse battery staple',
-      firstName: 'Two',
-      lastName: 'Processes',
-    }),
-  });
-  expect(res.status).toBe(201);
-  return res.headers.getSetCookie()[0]!.split(';')[0]!;
-}
-
-/** Milliseconds until `check` holds, or Infinity after 1.5 s. */
-async function msUntil(check: () => Promise<boolean>): Promise<number> {
-  const started = performance.now();
-  while (performance.now() - started < 1500) {
-    if (await check()) return performance.now() - started;
-    await Bun.sleep(20);
-  }
-  return Number.POSITIVE_INFINITY;
-}
+const register = async (server: ServerProcess) => (await registerOn(server, 'daily-procs')).cookie;
 
 const trpc = (server: ServerProcess, cookie: string, path: string, body: unknown) =>
   fetch(`${server.url}/api/trpc/${path}`, {
@@ -84,7 +31,7 @@ async function daily(server: ServerProcess, cookie: string): Promise<DailyList> 
   return ((await res.json()) as { result: { data: DailyList } }).result.data;
 }
 
-describe.skipIf(!serverUrl)("Today's Focus cached in two processes on one PostgreSQL", () => {
+describe.skipIf(!TWO_PROCESS_DATABASE)("Today's Focus cached in two processes on one PostgreSQL", () => {
   test('the other process serves its cached list until a change is announced', async () => {
     const cookie = await register(a);
     expect((await trpc(a, cookie, 'tasks.bank.create', { id: 'one', title: 'Task one' })).status).toBe(200);
@@ -92,7 +39,7 @@ describe.skipIf(!serverUrl)("Today's Focus cached in two processes on one Postgr
     expect((await trpc(a, cookie, 'tasks.daily.add', { ids: ['one'] })).status).toBe(200);
     expect(await msUntil(async () => (await daily(b, cookie)).tasks.length === 1)).toBeLessThan(1000);
     await daily(b, cookie); // cached on B now
-    const sql = postgres(testDbUrl, { max: 1, onnotice: () => {} });
+    const sql = postgres(pair.databaseUrl, { max: 1, onnotice: () => {} });
     try {
       await sql`alter table daily_tasks disable trigger daily_tasks_notify_changed`;
       await sql`alter table daily_reset_state disable trigger daily_reset_state_notify_changed`;

@@ -2,75 +2,23 @@
 // (or a plan changed) through one is seen by the other within a second (LISTEN/NOTIFY), far inside
 // the cache's TTL. Runs when
 // TEST_DATABASE_URL points at a PostgreSQL server.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
-import postgres from 'postgres';
+import { beforeAll, describe, expect, test } from 'bun:test';
 import { SESSION_CACHE_TTL_MS } from '../../src/server/accounts/session-cache';
-import { type ServerProcess, spawnServer, tempDataDir } from '../support/process';
+import type { ServerProcess } from '../support/process';
+import { msUntil, registerOn, TWO_PROCESS_DATABASE, twoProcessesOnPostgres } from '../support/two-processes';
 
-const serverUrl = process.env.TEST_DATABASE_URL;
-const name = `lockin_cache_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-const servers: ServerProcess[] = [];
-const dataDir = tempDataDir();
+const pair = twoProcessesOnPostgres('lockin_cache');
 let a: ServerProcess;
 let b: ServerProcess;
-
-beforeAll(async () => {
-  if (!serverUrl) return;
-  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const env = { DATABASE_URL: url.toString(), DATA_DIR: join(dataDir, 'unused') };
-  a = await spawnServer({ env });
-  servers.push(a);
-  await a.waitUntilUp({ timeoutMs: 90_000 });
-  b = await spawnServer({ env });
-  servers.push(b);
-  await b.waitUntilUp({ timeoutMs: 90_000 });
-}, 120_000);
-
-afterAll(async () => {
-  await Promise.all(servers.map((s) => s.stop()));
-  rmSync(dataDir, { recursive: true, force: true });
-  if (!serverUrl) return;
-  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`drop database if exists ${name} with (force)`);
-  await admin.end();
+beforeAll(() => {
+  ({ a, b } = pair);
 });
 
-let counter = 0;
-async function register(server: ServerProcess): Promise<string> {
-  counter += 1;
-  const res = await fetch(`${server.url}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email: `two-procs-${counter}-${Date.now()}@example.com`,
-      password: 'correct horse battery staple',
-      firstName: 'Two',
-      lastName: 'Processes',
-    }),
-  });
-  expect(res.status).toBe(201);
-  return res.headers.getSetCookie()[0]!.split(';')[0]!;
-}
+const register = async (server: ServerProcess) => (await registerOn(server, 'two-procs')).cookie;
 
 const me = (server: ServerProcess, cookie: string) => fetch(`${server.url}/api/auth/user`, { headers: { cookie } });
 
-/** Milliseconds until `check` holds, or Infinity after 1.5 s. */
-async function msUntil(check: () => Promise<boolean>): Promise<number> {
-  const started = performance.now();
-  while (performance.now() - started < 1500) {
-    if (await check()) return performance.now() - started;
-    await Bun.sleep(20);
-  }
-  return Number.POSITIVE_INFINITY;
-}
-
-describe.skipIf(!serverUrl)('session cache across two processes on one PostgreSQL', () => {
+describe.skipIf(!TWO_PROCESS_DATABASE)('session cache across two processes on one PostgreSQL', () => {
   test('a session ended on one process is refused by the other within a second', async () => {
     const cookie = await register(a);
     // B validates (and caches) the session.

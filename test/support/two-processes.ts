@@ -1,0 +1,80 @@
+// Two app processes on one fresh PostgreSQL database, for the tests that show what a change made
+// through one process does to the other's caches (LISTEN/NOTIFY). Without TEST_DATABASE_URL nothing
+// starts; those files skip their tests (`describe.skipIf(!TWO_PROCESS_DATABASE)`).
+import { afterAll, beforeAll, expect } from 'bun:test';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import postgres from 'postgres';
+import { type ServerProcess, spawnServer, tempDataDir } from './process';
+
+export const TWO_PROCESS_DATABASE = process.env.TEST_DATABASE_URL;
+
+export interface TwoProcesses {
+  a: ServerProcess;
+  b: ServerProcess;
+  /** The fresh database both processes use (for a direct connection in a test). */
+  databaseUrl: string;
+}
+
+/** Registers the file's hooks: a database named `<prefix>_…` and two processes on it, started one after the other. */
+export function twoProcessesOnPostgres(prefix: string): TwoProcesses {
+  const pair = {} as TwoProcesses;
+  const name = `${prefix}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const servers: ServerProcess[] = [];
+  const dataDir = tempDataDir();
+  const admin = () => postgres(TWO_PROCESS_DATABASE ?? '', { max: 1, onnotice: () => {} });
+
+  beforeAll(async () => {
+    if (!TWO_PROCESS_DATABASE) return;
+    const sql = admin();
+    await sql.unsafe(`create database ${name}`);
+    await sql.end();
+    const url = new URL(TWO_PROCESS_DATABASE);
+    url.pathname = `/${name}`;
+    pair.databaseUrl = url.toString();
+    const env = { DATABASE_URL: pair.databaseUrl, DATA_DIR: join(dataDir, 'unused') };
+    for (const key of ['a', 'b'] as const) {
+      const server = await spawnServer({ env });
+      servers.push(server);
+      await server.waitUntilUp({ timeoutMs: 90_000 });
+      pair[key] = server;
+    }
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+    rmSync(dataDir, { recursive: true, force: true });
+    if (!TWO_PROCESS_DATABASE) return;
+    const sql = admin();
+    await sql.unsafe(`drop database if exists ${name} with (force)`);
+    await sql.end();
+  });
+
+  return pair;
+}
+
+let registered = 0;
+/** A new account registered through `server`; answers its session cookie (`name=value`) and email. */
+export async function registerOn(server: ServerProcess, tag: string): Promise<{ cookie: string; email: string }> {
+  registered += 1;
+  const email = `${tag}-${registered}-${Date.now()}@example.com`;
+  const res = await fetch(`${server.url}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'correct horse battery staple', firstName: 'Two', lastName: 'Processes' }),
+  });
+  expect(res.status).toBe(201);
+  const cookie = res.headers.getSetCookie()[0]?.split(';')[0];
+  if (!cookie) throw new Error('registration set no session cookie');
+  return { cookie, email };
+}
+
+/** Milliseconds until `check` holds, or Infinity after 1.5 s. */
+export async function msUntil(check: () => Promise<boolean>): Promise<number> {
+  const started = performance.now();
+  while (performance.now() - started < 1500) {
+    if (await check()) return performance.now() - started;
+    await Bun.sleep(20);
+  }
+  return Number.POSITIVE_INFINITY;
+}
