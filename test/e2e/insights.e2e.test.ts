@@ -17,6 +17,7 @@ import {
   startServer,
   textContrast,
 } from './support/harness';
+import { screenChecks } from './support/screens';
 
 let server: RunningServer;
 let browser: Browser;
@@ -133,24 +134,7 @@ async function seedHistory(api: Api) {
   await setServerClock(server, NOW);
 }
 
-/** axe and a full-page screenshot at 1280 px and at 360 px (no sideways scrolling); restores 1280. */
-async function checkScreen(page: Page, name: string): Promise<void> {
-  await page.setViewportSize({ width: 1280, height: 900 });
-  // Open dialogs scroll inside themselves: photograph them from their top.
-  await page.evaluate(() => {
-    for (const el of document.querySelectorAll('dialog[open] > div')) el.scrollTo(0, 0);
-  });
-  await expectNoAxeViolations(page, `${name} @1280`);
-  await screenshot(page, `insights-${name}-1280`);
-  await page.setViewportSize({ width: 360, height: 800 });
-  await expectNoAxeViolations(page, `${name} @360`);
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect({ name, horizontalOverflow: overflow }).toEqual({ name, horizontalOverflow: 0 });
-  await screenshot(page, `insights-${name}-360`);
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+const { checkScreen } = screenChecks('insights');
 
 const dialog = (page: Page) => page.getByRole('dialog');
 

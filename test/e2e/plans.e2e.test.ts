@@ -7,16 +7,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, setDefaultTimeout, te
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { TOASTS } from '../../src/shared/copy';
 import {
-  expectNoAxeViolations,
   launchBrowser,
   linesOf,
   newContext,
   registerViaApi,
   type RunningServer,
-  screenshot,
   setServerClock,
   startServer,
 } from './support/harness';
+import { expectToast, screenChecks } from './support/screens';
 
 let server: RunningServer;
 let browser: Browser;
@@ -47,35 +46,7 @@ async function open(options: { signedIn?: boolean } = {}): Promise<{ context: Br
   return { context, page };
 }
 
-async function expectToast(page: Page, copy: { title: string; description?: string }): Promise<Locator> {
-  const toast = page.getByTestId('toast').filter({ has: page.getByText(copy.title, { exact: true }) });
-  await toast.waitFor({ state: 'visible' });
-  if (copy.description !== undefined) expect(await toast.innerText()).toContain(copy.description);
-  return toast;
-}
-
-/** axe and a full-page screenshot at 1280 px and at 360 px (no sideways scrolling); restores 1280. */
-async function checkScreen(page: Page, name: string): Promise<void> {
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await expectNoAxeViolations(page, `${name} @1280`);
-  await screenshot(page, `plans-${name}-1280`);
-  await page.setViewportSize({ width: 360, height: 800 });
-  await expectNoAxeViolations(page, `${name} @360`);
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  if (overflow > 0) {
-    const wide = await page.evaluate(() =>
-      [...document.querySelectorAll('body *')]
-        .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
-        .map((el) => `${el.tagName}.${el.className}`.slice(0, 120)),
-    );
-    console.error(name, wide);
-  }
-  expect({ name, horizontalOverflow: overflow }).toEqual({ name, horizontalOverflow: 0 });
-  await screenshot(page, `plans-${name}-360`);
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+const { checkScreen } = screenChecks('plans');
 
 const h1 = (page: Page) => page.locator('h1');
 

@@ -20,6 +20,10 @@ export function screenChecks(suite: string) {
   return {
     async checkScreen(page: Page, name: string): Promise<void> {
       await page.setViewportSize({ width: 1280, height: 900 });
+      // Open dialogs scroll inside themselves: photograph them from their top.
+      await page.evaluate(() => {
+        for (const el of document.querySelectorAll('dialog[open], dialog[open] *')) if (el.scrollTop) el.scrollTo(0, 0);
+      });
       await expectNoAxeViolations(page, `${name} @1280`);
       await screenshot(page, `${suite}-${name}-1280`);
       await page.setViewportSize({ width: 360, height: 800 });
@@ -27,6 +31,15 @@ export function screenChecks(suite: string) {
       const overflow = await page.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );
+      if (overflow > 0) {
+        // Name what sticks out, so the failure says where to look.
+        const wide = await page.evaluate(() =>
+          [...document.querySelectorAll('body *')]
+            .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+            .map((el) => `${el.tagName}.${el.className}`.slice(0, 120)),
+        );
+        console.error(name, wide);
+      }
       expect({ name, horizontalOverflow: overflow }).toEqual({ name, horizontalOverflow: 0 });
       await screenshot(page, `${suite}-${name}-360`);
       await page.setViewportSize({ width: 1280, height: 900 });
