@@ -11,10 +11,11 @@ import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/client';
 import type { SubscriptionRow } from '../plans/plan-status';
 import type { Session, SessionUser } from './sessions';
+import { USER_CACHE_MAX, USER_CACHE_TTL_MS, UserCache } from './user-cache';
 
 /** Entries are a few hundred bytes: 10,000 of them is a few MB at most. */
-export const SESSION_CACHE_MAX = 10_000;
-export const SESSION_CACHE_TTL_MS = 10_000;
+export const SESSION_CACHE_MAX = USER_CACHE_MAX;
+export const SESSION_CACHE_TTL_MS = USER_CACHE_TTL_MS;
 /** The NOTIFY channel the triggers of drizzle/0005 write to. */
 export const SESSION_CHANNEL = 'lockin_sessions';
 
@@ -32,22 +33,12 @@ export interface CachedPlan {
   row: SubscriptionRow | null;
 }
 
-interface PlanEntry extends CachedPlan {
-  db: Db;
-}
-
 /** A cache fed by notifications `<prefix><rest>` on the same channel (see `addCompanion`). */
 export interface CompanionCache {
   prefix: string;
   onNotification(rest: string): void;
   /** Everything may have been missed (the listener reconnected or stopped). */
   clear(): void;
-}
-
-/** A subscription write begun in this process whose commit has not been announced yet. */
-interface PendingWrite {
-  count: number;
-  until: number;
 }
 
 class SessionCache {
@@ -67,17 +58,14 @@ class SessionCache {
   private generation = 0;
   private readonly companions: CompanionCache[] = [];
 
-  /** userId → subscription row: the plan is still decided per request from it and the clock. */
-  private readonly plans = new LRUCache<string, PlanEntry>({ max: SESSION_CACHE_MAX, ttl: SESSION_CACHE_TTL_MS });
-  /** As `generation`, for the plan entries. */
-  private planGeneration = 0;
   /**
-   * Users with a subscription write under way in this process. Until its commit is announced (the
-   * trigger's `p:` notification, which this process receives too) their plan is read from the
-   * database, so a read between the commit and the notification cannot serve the old row. A write
-   * that rolls back announces nothing; its mark lapses after the TTL.
+   * userId → subscription row: the plan is still decided per request from it and the clock. A
+   * subscription write marks the user until its commit is announced (the trigger's `p:`
+   * notification, which this process receives too; see user-cache.ts).
    */
-  private readonly pendingPlanWrites = new Map<string, PendingWrite>();
+  private readonly plans = new UserCache<CachedPlan>((db) => this.listening.has(db));
+  /** Tells this process's subscription writes apart (the `p:` notification names only the user). */
+  private planWrites = 0;
 
   enable(db: Db): void {
     this.listening.add(db);
@@ -142,46 +130,33 @@ class SessionCache {
     this.generation++;
     this.entries.clear();
     this.byUser.clear();
-    this.planGeneration++;
     this.plans.clear();
     for (const companion of this.companions) companion.clear();
   }
 
   /** The token to pass to `setPlan` for a subscription read that starts now. */
   planSnapshot(): number {
-    return this.planGeneration;
+    return this.plans.snapshot();
   }
 
   getPlan(db: Db, userId: string): CachedPlan | undefined {
-    if (this.writePending(userId)) return undefined;
-    const entry = this.plans.get(userId);
-    return entry && entry.db === db ? entry : undefined;
+    return this.plans.get(db, userId);
   }
 
   /** Caches a subscription read (null: none), unless anything was invalidated since the read began. */
   setPlan(db: Db, userId: string, row: SubscriptionRow | null, readStartedAt: number): void {
-    if (readStartedAt !== this.planGeneration || !this.listening.has(db) || this.writePending(userId)) return;
-    this.plans.set(userId, { row, db });
+    this.plans.set(db, userId, { row }, readStartedAt);
   }
 
   /** Forgets a user's cached subscription (a write to it committed, here or elsewhere). */
   dropPlan(userId: string): void {
-    this.planGeneration++;
-    this.plans.delete(userId);
+    this.plans.drop(userId);
   }
 
   /** A subscription write is starting in this process: no cached plan for the user until it commits. */
   planWriteStarted(userId: string): void {
-    const pending = this.pendingPlanWrites.get(userId);
-    const until = Date.now() + SESSION_CACHE_TTL_MS;
-    if (pending) {
-      pending.count += 1;
-      pending.until = until;
-    } else {
-      if (this.pendingPlanWrites.size >= SESSION_CACHE_MAX) this.prunePendingWrites();
-      this.pendingPlanWrites.set(userId, { count: 1, until });
-    }
-    this.dropPlan(userId);
+    this.planWrites += 1;
+    this.plans.writeStarted(userId, String(this.planWrites));
   }
 
   /**
@@ -191,36 +166,12 @@ class SessionCache {
   onNotification(payload: string): void {
     if (payload.startsWith('s:')) this.dropSession(payload.slice(2));
     else if (payload.startsWith('u:')) this.dropUser(payload.slice(2));
-    else if (payload.startsWith('p:')) this.planWriteCommitted(payload.slice(2));
+    else if (payload.startsWith('p:')) this.plans.writeCommitted(payload.slice(2));
     else {
       const companion = this.companions.find((c) => payload.startsWith(c.prefix));
       if (companion) companion.onNotification(payload.slice(companion.prefix.length));
       else this.clear();
     }
-  }
-
-  /** One committed transaction wrote the user's subscription (one notification per transaction). */
-  private planWriteCommitted(userId: string): void {
-    const pending = this.pendingPlanWrites.get(userId);
-    if (pending) {
-      pending.count -= 1;
-      if (pending.count <= 0) this.pendingPlanWrites.delete(userId);
-    }
-    this.dropPlan(userId);
-  }
-
-  private writePending(userId: string): boolean {
-    const pending = this.pendingPlanWrites.get(userId);
-    if (!pending) return false;
-    if (pending.until > Date.now()) return true;
-    this.pendingPlanWrites.delete(userId);
-    return false;
-  }
-
-  private prunePendingWrites(): void {
-    const now = Date.now();
-    for (const [userId, pending] of this.pendingPlanWrites)
-      if (pending.until <= now) this.pendingPlanWrites.delete(userId);
   }
 
   get planSize(): number {

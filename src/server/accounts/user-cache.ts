@@ -1,0 +1,109 @@
+// One user's row(s) read from the database, kept in the process for a few seconds: the mechanism
+// the subscription cache (session-cache.ts) and Today's Focus (tasks/daily-cache.ts) share.
+// Exactness comes from invalidation, not from the TTL:
+// - a read that started before any invalidation is not cached (a generation counter), and nothing
+//   is cached for a database whose notifications do not reach this process;
+// - a write begun in this process marks the user (`writeStarted`) and drops the entry; until that
+//   write's commit is announced (`writeCommitted`, from the trigger's NOTIFY, which this process
+//   receives too) the user's value is read from the database, so a read between the commit and its
+//   notification cannot serve the old value. A write that rolls back announces nothing; its mark
+//   lapses after the TTL (slower meanwhile, never stale).
+import { LRUCache } from 'lru-cache';
+import type { Db } from '../db/client';
+
+/** Entries are a few hundred bytes to a few KB: 10,000 of them is a few tens of MB at most. */
+export const USER_CACHE_MAX = 10_000;
+export const USER_CACHE_TTL_MS = 10_000;
+
+interface Entry<T> {
+  value: T;
+  db: Db;
+}
+
+/** Writes of this process that marked the user and whose commits are not announced yet. */
+interface PendingWrites {
+  tokens: string[];
+  until: number;
+}
+
+export class UserCache<T> {
+  private readonly entries = new LRUCache<string, Entry<T>>({ max: USER_CACHE_MAX, ttl: USER_CACHE_TTL_MS });
+  private generation = 0;
+  private readonly pending = new Map<string, PendingWrites>();
+
+  /** `canCache(db)`: whether that database's changes reach this process (a listener is running). */
+  constructor(private readonly canCache: (db: Db) => boolean) {}
+
+  /** The token to pass to `set` for a read that starts now. */
+  snapshot(): number {
+    return this.generation;
+  }
+
+  get(db: Db, userId: string): T | undefined {
+    if (this.writePending(userId)) return undefined;
+    const entry = this.entries.get(userId);
+    return entry && entry.db === db ? entry.value : undefined;
+  }
+
+  /** Caches a value read from the database, unless anything was invalidated since the read began. */
+  set(db: Db, userId: string, value: T, readStartedAt: number): void {
+    if (readStartedAt !== this.generation || !this.canCache(db) || this.writePending(userId)) return;
+    this.entries.set(userId, { value, db });
+  }
+
+  drop(userId: string): void {
+    this.generation++;
+    this.entries.delete(userId);
+  }
+
+  clear(): void {
+    this.generation++;
+    this.entries.clear();
+  }
+
+  /** A write of this process (identified by `token`) is under way: nothing cached for the user until it commits. */
+  writeStarted(userId: string, token: string): void {
+    const until = Date.now() + USER_CACHE_TTL_MS;
+    const pending = this.pending.get(userId);
+    if (pending) {
+      // A transaction may take the user's lock twice; it commits (and is announced) once.
+      if (!pending.tokens.includes(token)) pending.tokens.push(token);
+      pending.until = until;
+    } else {
+      if (this.pending.size >= USER_CACHE_MAX) this.prunePending();
+      this.pending.set(userId, { tokens: [token], until });
+    }
+    this.drop(userId);
+  }
+
+  /**
+   * A write for the user committed (here or in another process). With its token, that write's mark
+   * is lifted; without one (the notification does not say which), one of the user's marks is.
+   */
+  writeCommitted(userId: string, token?: string): void {
+    const pending = this.pending.get(userId);
+    if (pending) {
+      const at = token === undefined ? 0 : pending.tokens.indexOf(token);
+      if (at >= 0) pending.tokens.splice(at, 1);
+      if (pending.tokens.length === 0) this.pending.delete(userId);
+    }
+    this.drop(userId);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private writePending(userId: string): boolean {
+    const pending = this.pending.get(userId);
+    if (!pending) return false;
+    if (pending.until > Date.now()) return true;
+    this.pending.delete(userId);
+    return false;
+  }
+
+  private prunePending(): void {
+    const now = Date.now();
+    for (const [userId, pending] of this.pending) if (pending.until <= now) this.pending.delete(userId);
+  }
+}
