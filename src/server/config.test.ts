@@ -1,7 +1,7 @@
 // loadConfig: the one place environment variables are read. Defaults, derived values, and a
 // failure that names each bad variable.
 import { describe, expect, test } from 'bun:test';
-import { ConfigError, ENV_VARIABLES, loadConfig } from './config';
+import { ConfigError, describeProviders, ENV_VARIABLES, loadConfig } from './config';
 
 function configError(env: Record<string, string>): string {
   try {
@@ -195,7 +195,57 @@ describe('outside services switch on with their configuration', () => {
   });
 
   test('surrounding whitespace in secrets is trimmed', () => {
-    expect(loadConfig({ STRIPE_SECRET_KEY: ' sk_test \n' }).stripe?.secretKey).toBe('sk_test');
+    expect(
+      loadConfig({ STRIPE_SECRET_KEY: ' sk_test \n', STRIPE_WEBHOOK_SECRET: 'whsec', STRIPE_PRICE_ID: 'price' }).stripe
+        ?.secretKey,
+    ).toBe('sk_test');
+  });
+});
+
+describe('payments and production safety', () => {
+  const stripe = { STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec', STRIPE_PRICE_ID: 'price_1' };
+
+  test('outside production the demo checkout is the embedded default, and off beside Stripe', () => {
+    expect(loadConfig({}).demoCheckout).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).demoCheckout).toBe(true);
+    expect(loadConfig(stripe).demoCheckout).toBe(false);
+  });
+
+  test('in production without Stripe the demo checkout runs only with DEMO_CHECKOUT=true', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).demoCheckout).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', DEMO_CHECKOUT: 'false' }).demoCheckout).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', DEMO_CHECKOUT: 'true' }).demoCheckout).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', DEMO_CHECKOUT: 'true', ...stripe }).demoCheckout).toBe(false);
+    expect(configError({ DEMO_CHECKOUT: 'yes' })).toContain('DEMO_CHECKOUT:');
+  });
+
+  test('a Stripe key without its price or webhook secret stops the start, naming the missing one', () => {
+    const noPrice = configError({ STRIPE_SECRET_KEY: 'sk', STRIPE_WEBHOOK_SECRET: 'whsec' });
+    expect(noPrice).toContain('STRIPE_PRICE_ID: is required with STRIPE_SECRET_KEY');
+    expect(noPrice).not.toContain('STRIPE_WEBHOOK_SECRET:');
+    const noSecret = configError({ STRIPE_SECRET_KEY: 'sk', STRIPE_PRICE_ID: 'price' });
+    expect(noSecret).toContain('STRIPE_WEBHOOK_SECRET: is required with STRIPE_SECRET_KEY');
+    const neither = configError({ NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk' });
+    expect(neither).toContain('STRIPE_PRICE_ID:');
+    expect(neither).toContain('STRIPE_WEBHOOK_SECRET:');
+  });
+
+  test('test-only switches stop a production start, each named', () => {
+    const message = configError({
+      NODE_ENV: 'production',
+      ...stripe,
+      STRIPE_API_BASE: 'http://127.0.0.1:1',
+      OAUTH_API_BASE: 'http://127.0.0.1:2',
+      TEST_CLOCK: 'true',
+    });
+    expect(message).toContain('STRIPE_API_BASE: is a test-only switch');
+    expect(message).toContain('OAUTH_API_BASE: is a test-only switch');
+    expect(message).toContain('TEST_CLOCK: must not be true');
+    // The same switches are fine in tests.
+    expect(
+      loadConfig({ NODE_ENV: 'test', ...stripe, STRIPE_API_BASE: 'http://127.0.0.1:1', OAUTH_API_BASE: 'http://x' })
+        .stripe?.apiBase,
+    ).toBe('http://127.0.0.1:1');
   });
 });
 
@@ -248,5 +298,35 @@ describe('empty variables', () => {
     expect(config.mailFrom).toBe('LockIn <no-reply@lockin.local>');
     expect(config.oidcName).toBe('Replit');
     expect(config.databaseUrl).toBeUndefined();
+  });
+});
+
+describe('the start-up line naming the active providers', () => {
+  test('the embedded defaults', () => {
+    expect(describeProviders(loadConfig({}))).toBe(
+      'providers: payments demo checkout (no card is charged); mail server log; AI offline suggester; OAuth none',
+    );
+    expect(describeProviders(loadConfig({ NODE_ENV: 'production' }))).toContain('payments off;');
+  });
+
+  test('each real integration by name, never its secrets', () => {
+    const line = describeProviders(
+      loadConfig({
+        STRIPE_SECRET_KEY: 'sk_live_secret',
+        STRIPE_WEBHOOK_SECRET: 'whsec_secret',
+        STRIPE_PRICE_ID: 'price_1',
+        SMTP_URL: 'smtp://user:pass@mail.example.com:587',
+        OPENAI_API_KEY: 'sk-openai-secret',
+        GITHUB_CLIENT_ID: 'id',
+        GITHUB_CLIENT_SECRET: 'gh-secret',
+        GOOGLE_CLIENT_ID: 'id',
+        GOOGLE_CLIENT_SECRET: 'g-secret',
+      }),
+    );
+    expect(line).toBe(
+      'providers: payments Stripe; mail SMTP (mail.example.com); AI OpenAI-compatible API (gpt-4o-mini); OAuth google, github',
+    );
+    for (const secret of ['sk_live_secret', 'whsec_secret', 'pass', 'sk-openai-secret', 'gh-secret'])
+      expect(line).not.toContain(secret);
   });
 });

@@ -32,8 +32,13 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_PRICE_ID: optionalString,
-  /** Lets tests point the real Stripe SDK at a local stand-in of Stripe's HTTP API. */
+  /** Lets tests point the real Stripe SDK at a local stand-in of Stripe's HTTP API. Never in production. */
   STRIPE_API_BASE: optionalString,
+  /** Production only: `true` keeps the built-in demo checkout on without Stripe (it grants Premium for free). */
+  DEMO_CHECKOUT: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true'),
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: optionalString,
   AI_MODEL: z.string().default('gpt-4o-mini'),
@@ -85,7 +90,12 @@ export interface Config {
   databaseUrl?: string;
   smtpUrl?: string;
   mailFrom: string;
-  stripe?: { secretKey: string; webhookSecret?: string; priceId?: string; apiBase?: string };
+  stripe?: { secretKey: string; webhookSecret: string; priceId: string; apiBase?: string };
+  /**
+   * The built-in demo checkout (no card, Premium for nothing): the embedded default outside
+   * production; in production only with DEMO_CHECKOUT=true. Never on beside Stripe.
+   */
+  demoCheckout: boolean;
   openai?: { apiKey: string; baseUrl?: string; model: string };
   oauth: {
     oidc?: OAuthCredentials & { issuer: string; name: string };
@@ -112,18 +122,32 @@ function credentials(env: Record<string, string | undefined>, prefix: string): O
   return clientId && clientSecret ? { clientId, clientSecret } : undefined;
 }
 
+/**
+ * Settings that are wrong together, or unsafe in production: a production start never falls back
+ * silently (decisions.md §8), and a half-configured Stripe would fail at the first checkout.
+ */
+function refuseUnsafeSettings(e: z.infer<typeof envSchema>, ctx: z.RefinementCtx): void {
+  const refuse = (path: keyof Env, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+  if (e.STRIPE_SECRET_KEY) {
+    if (!e.STRIPE_PRICE_ID) refuse('STRIPE_PRICE_ID', 'is required with STRIPE_SECRET_KEY (the Premium price)');
+    if (!e.STRIPE_WEBHOOK_SECRET)
+      refuse('STRIPE_WEBHOOK_SECRET', 'is required with STRIPE_SECRET_KEY (webhooks cannot be verified without it)');
+  }
+  if (e.NODE_ENV !== 'production') return;
+  if (e.TEST_CLOCK) refuse('TEST_CLOCK', 'must not be true when NODE_ENV is production (anyone could move the clock)');
+  if (e.STRIPE_API_BASE)
+    refuse('STRIPE_API_BASE', 'is a test-only switch and must not be set when NODE_ENV is production');
+  if (e.OAUTH_API_BASE)
+    refuse('OAUTH_API_BASE', 'is a test-only switch and must not be set when NODE_ENV is production');
+}
+
 /** Parses the environment; throws a ConfigError naming every bad variable. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   // An empty variable (`PORT=` in a .env file) means "not set": it takes the default.
   const present = Object.fromEntries(
     Object.entries(source).filter(([, value]) => value !== undefined && value.trim() !== ''),
   );
-  const parsed = envSchema
-    .refine((e) => !(e.TEST_CLOCK && e.NODE_ENV === 'production'), {
-      path: ['TEST_CLOCK'],
-      message: 'must not be true when NODE_ENV is production (anyone could move the clock)',
-    })
-    .safeParse(present);
+  const parsed = envSchema.superRefine(refuseUnsafeSettings).safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid environment configuration:\n${lines.join('\n')}`);
@@ -142,14 +166,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     databaseUrl: env.DATABASE_URL,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
-    stripe: env.STRIPE_SECRET_KEY
-      ? {
-          secretKey: env.STRIPE_SECRET_KEY,
-          webhookSecret: env.STRIPE_WEBHOOK_SECRET,
-          priceId: env.STRIPE_PRICE_ID,
-          apiBase: env.STRIPE_API_BASE,
-        }
-      : undefined,
+    stripe:
+      env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET && env.STRIPE_PRICE_ID
+        ? {
+            secretKey: env.STRIPE_SECRET_KEY,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+            priceId: env.STRIPE_PRICE_ID,
+            apiBase: env.STRIPE_API_BASE,
+          }
+        : undefined,
+    demoCheckout: !env.STRIPE_SECRET_KEY && (env.NODE_ENV !== 'production' || env.DEMO_CHECKOUT),
     openai: env.OPENAI_API_KEY
       ? { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL, model: env.AI_MODEL }
       : undefined,
@@ -166,4 +192,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: env.TRUST_PROXY,
     testClock: env.TEST_CLOCK,
   };
+}
+
+/** The start-up log line that says which outside services are real, built in, or off. */
+export function describeProviders(config: Config): string {
+  const payments = config.stripe ? 'Stripe' : config.demoCheckout ? 'demo checkout (no card is charged)' : 'off';
+  const mail = config.smtpUrl ? `SMTP (${new URL(config.smtpUrl).hostname})` : 'server log';
+  const ai = config.openai ? `OpenAI-compatible API (${config.openai.model})` : 'offline suggester';
+  const oauth = Object.entries(config.oauth)
+    .filter(([, credentials]) => credentials)
+    .map(([name]) => name);
+  return `providers: payments ${payments}; mail ${mail}; AI ${ai}; OAuth ${oauth.length ? oauth.join(', ') : 'none'}`;
 }

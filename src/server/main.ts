@@ -2,7 +2,7 @@
 // (with the API modules loading alongside), then serve everything; shut down cleanly.
 import type { Hono } from 'hono';
 import { AdjustableClock, systemClock } from './clock';
-import { type Config, ConfigError, loadConfig } from './config';
+import { type Config, ConfigError, describeProviders, loadConfig } from './config';
 import { consoleLogger, type AppDeps } from './deps';
 import type { AppEnv } from './http/auth-middleware';
 import { createShellApp } from './http/shell';
@@ -31,6 +31,7 @@ async function openMigratedDatabase(config: Config) {
 async function main(): Promise<void> {
   const config = readConfig();
   const log = consoleLogger;
+  log.info(describeProviders(config));
   const site = createStaticSite();
   const shell = createShellApp({ config, log }, site);
 

@@ -77,8 +77,10 @@ export const demoCheckoutInput = z.object({ session: checkoutSessionIdSchema });
 /** What the demo checkout page shows about its session. */
 export interface DemoCheckoutView {
   id: string;
-  /** 'trial' for a first-time 7-day trial, 'paid' once the trial has been used. */
-  mode: 'trial' | 'paid';
+  /** 'trial' for a first-time 7-day trial, 'paid' once the trial has been used, 'card' for a payment method added to a running trial. */
+  mode: 'trial' | 'paid' | 'card';
+  /** When the running trial ends (ISO), for a 'card' checkout: the first charge's date. */
+  trialEndsAt: string | null;
   status: 'open' | 'complete' | 'expired';
   email: string;
 }

@@ -30,6 +30,8 @@ beforeAll(async () => {
 afterEach(async () => {
   for (const context of contexts) await context.close().catch(() => {});
   contexts = [];
+  // A walk that moved the server's clock past a trial's end leaves it where the next one expects it.
+  await setServerClock(server, new Date());
 });
 
 afterAll(async () => {
@@ -51,7 +53,7 @@ const { checkScreen } = screenChecks('plans');
 const h1 = (page: Page) => page.locator('h1');
 
 /** On /demo-checkout: press its button and follow it to the success page, then home. */
-async function payOnDemoPage(page: Page, button: 'Start trial' | 'Subscribe'): Promise<void> {
+async function payOnDemoPage(page: Page, button: 'Start trial' | 'Subscribe' | 'Add card'): Promise<void> {
   await page.waitForURL('**/demo-checkout?session=*');
   await page.getByRole('button', { name: button, exact: true }).click();
   await page.waitForURL('**/subscribe-success?session_id=*');
@@ -153,18 +155,30 @@ describe('subscribe → demo checkout → success → premium → manage → can
     await page.getByRole('button', { name: 'Edit Profile' }).waitFor();
     await checkScreen(page, 'manage-trial');
 
-    // 'Add Payment Method' → checkout again → the demo page now sells the paid plan.
+    // 'Add Payment Method' → the demo page adds a card to the trial that runs: nothing is charged now.
     await page.getByRole('link', { name: 'Add Payment Method' }).click();
     await page.waitForURL('**/demo-checkout?session=*');
-    await page.getByRole('heading', { level: 1, name: 'LockIn Premium' }).waitFor();
-    expect(await page.getByTestId('demo-price').innerText()).toBe('$2.99/month, renews monthly until cancelled');
-    expect(await page.getByRole('button', { name: 'Start trial' }).count()).toBe(0);
-    await checkScreen(page, 'demo-checkout-paid');
-    await payOnDemoPage(page, 'Subscribe');
+    await page.getByRole('heading', { level: 1, name: 'Add a payment method to your trial' }).waitFor();
+    expect(await page.getByTestId('demo-price').innerText()).toMatch(/^\$0\.00 today, then \$2\.99\/month from /);
+    await page.getByText('Your free trial keeps running.', { exact: false }).waitFor();
+    expect(await page.getByRole('button', { name: 'Subscribe', exact: true }).count()).toBe(0);
+    await checkScreen(page, 'demo-checkout-card');
+    await payOnDemoPage(page, 'Add card');
     await page.clock.runFor(3_000);
     await page.waitForURL((url) => url.pathname === '/');
 
-    // Paid: no upsell card at all.
+    // Still the trial, now with a card: the first charge is the trial's end, and it can be cancelled.
+    await page.goto('/manage-subscription');
+    await page.getByText('Free Trial', { exact: true }).waitFor();
+    expect(await page.getByTestId('subscription-amount').innerText()).toBe('$0.00 (Trial)');
+    expect(await page.getByTestId('next-billing').innerText()).toBe(await page.getByTestId('trial-end').innerText());
+    expect(await page.getByRole('link', { name: 'Add Payment Method' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Cancel Subscription' }).waitFor();
+    await checkScreen(page, 'manage-trial-with-card');
+
+    // The trial ends (the server's clock moves on): the paid plan takes over by itself.
+    await setServerClock(server, new Date(Date.now() + 8 * 24 * 60 * 60_000));
+    await page.goto('/');
     await page.getByRole('heading', { level: 1, name: 'Welcome back, Ada!' }).waitFor();
     await page.getByRole('button', { name: 'My Analytics' }).waitFor();
     expect(await page.getByRole('heading', { name: 'Unlock Premium Features' }).count()).toBe(0);
@@ -338,5 +352,29 @@ describe('visitors and errors', () => {
     await expectToast(page, { title: 'Payment Setup Error' });
     expect(await page.getByRole('link', { name: 'Return Home' }).getAttribute('href')).toBe('/');
     await checkScreen(page, 'setup-error');
+  });
+});
+
+describe('a production server without payments', () => {
+  test("/subscribe says payments are not set up, offers no checkout, and a direct checkout shows the server's reason", async () => {
+    const production = await startServer({ NODE_ENV: 'production', TEST_CLOCK: 'false' });
+    try {
+      const context = await newContext(browser, production);
+      contexts.push(context);
+      const page = await context.newPage();
+      await registerViaApi(context, production, { firstName: 'Ada' });
+      await page.goto('/subscribe');
+      await page.getByText('Payments are not set up yet', { exact: true }).waitFor();
+      expect(await page.getByRole('link', { name: 'Start 7-Day Free Trial' }).count()).toBe(0);
+      await checkScreen(page, 'subscribe-payments-off');
+      await page.goto('/subscribe?payment=true');
+      await page.getByRole('heading', { name: 'Payment Setup Error' }).waitFor();
+      await page
+        .getByText('Payments are not set up on this server yet, so Premium cannot be bought here.', { exact: false })
+        .first()
+        .waitFor();
+    } finally {
+      await production.stop();
+    }
   });
 });

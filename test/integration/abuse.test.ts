@@ -302,7 +302,7 @@ describe("activation with Stripe: a loop cannot spend the whole app's Stripe rat
       const client = await signedInClient(stripeCtx, user);
       expect((await client.post('/api/create-subscription')).status).toBe(200);
       const reads = () =>
-        stripe.requests.filter((r) => r.method === 'GET' && r.path.includes('checkout/sessions')).length;
+        stripe.requests.filter((r) => r.method === 'GET' && /^\/v1\/checkout\/sessions\/[^/]+$/.test(r.path)).length;
       const statuses: number[] = [];
       for (let i = 0; i < ACTIVATIONS_PER_USER.limit + 5; i++)
         statuses.push((await client.post('/api/activate-premium')).status);

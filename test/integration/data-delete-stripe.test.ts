@@ -1,102 +1,107 @@
-// Account deletion with a Stripe subscription: the real Stripe SDK, pointed at a local stand-in
-// of Stripe's HTTP API, is asked to cancel at once before anything is deleted; when Stripe fails,
-// the account stays whole.
+// Account deletion with Stripe: the real Stripe SDK, pointed at the local stand-in of Stripe's
+// HTTP API, ends every live subscription the customer has at Stripe (not only the one our row
+// knows of) and expires its open checkouts before anything is deleted; when Stripe fails, the
+// account stays whole.
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import { subscriptions, users } from '../../src/server/db/schema';
 import { type TestContext, createTestContext } from '../support/app';
 import { tracesOf } from '../support/data';
 import { createUser, signedInClient } from '../support/factories';
+import { type StripeStandIn, startStripeStandIn } from '../support/stripe-standin';
+import { stripeClient } from '../../src/server/integrations/stripe';
 
 let ctx: TestContext;
-let stripe: ReturnType<typeof Bun.serve>;
-const calls: string[] = [];
-let failing = false;
+let stripe: StripeStandIn;
 
 beforeAll(async () => {
-  stripe = Bun.serve({
-    port: 0,
-    hostname: '127.0.0.1',
-    async fetch(req) {
-      const url = new URL(req.url);
-      calls.push(`${req.method} ${url.pathname}`);
-      if (failing) return Response.json({ error: { type: 'api_error', message: 'Stripe is down' } }, { status: 500 });
-      const match = url.pathname.match(/^\/v1\/subscriptions\/([^/]+)$/);
-      if (req.method === 'DELETE' && match) {
-        const now = Math.floor(Date.now() / 1000);
-        return Response.json({
-          id: match[1],
-          object: 'subscription',
-          customer: 'cus_standin',
-          status: 'canceled',
-          cancel_at_period_end: false,
-          cancel_at: null,
-          canceled_at: now,
-          trial_end: null,
-          default_payment_method: 'pm_1',
-          items: { object: 'list', data: [{ id: 'si_1', current_period_end: now }] },
-          metadata: {},
-        });
-      }
-      return Response.json(
-        { error: { type: 'invalid_request_error', message: `no route ${req.method} ${url.pathname}` } },
-        { status: 404 },
-      );
-    },
-  });
+  stripe = await startStripeStandIn({ webhookSecret: 'whsec_delete' });
   ctx = await createTestContext({
     env: {
       STRIPE_SECRET_KEY: 'sk_test_standin',
       STRIPE_PRICE_ID: 'price_standin',
-      STRIPE_API_BASE: `http://127.0.0.1:${stripe.port}`,
+      STRIPE_WEBHOOK_SECRET: 'whsec_delete',
+      STRIPE_API_BASE: stripe.url,
     },
   });
 }, 120_000);
 
 afterAll(async () => {
   await ctx.close();
-  stripe.stop(true);
+  await stripe.close();
 });
 
-async function stripeUser(subscriptionId: string) {
+function stripeConfig() {
+  const config = ctx.deps.config.stripe;
+  if (!config) throw new Error('Stripe is not configured');
+  return config;
+}
+
+/** A user whose row knows one live subscription; Stripe may hold more for the same customer. */
+async function stripeUser() {
   const user = await createUser(ctx);
+  const customer = `cus_${user.id.slice(0, 8)}`;
+  stripe.customers.set(customer, {
+    id: customer,
+    object: 'customer',
+    email: user.email,
+    metadata: {},
+    invoice_settings: { default_payment_method: null },
+  });
+  const stored = stripe.addSubscription(customer);
   await ctx.deps.db.insert(subscriptions).values({
     userId: user.id,
     provider: 'stripe',
-    customerId: 'cus_standin',
-    subscriptionId,
+    customerId: customer,
+    subscriptionId: stored.id,
     status: 'active',
     currentPeriodEnd: new Date(ctx.clock.now().getTime() + 20 * 86_400_000),
     hasPaymentMethod: true,
   });
-  return { user, client: await signedInClient(ctx, user) };
+  return { user, customer, stored, client: await signedInClient(ctx, user) };
 }
 
-test('a live Stripe subscription is cancelled at once, then every row goes', async () => {
-  calls.length = 0;
-  const { user, client } = await stripeUser('sub_live_1');
+test('every live subscription of the customer at Stripe is cancelled and its open checkouts expired, then every row goes', async () => {
+  const { user, customer, stored, client } = await stripeUser();
+  // A trial our row no longer names (an earlier checkout) and one that already ended.
+  const forgotten = stripe.addSubscription(customer, { trialDays: 7, paymentMethod: false });
+  const ended = stripe.addSubscription(customer, { status: 'canceled' });
+  const otherCustomer = stripe.addSubscription('cus_someone_else');
+  // An open checkout that could otherwise still be completed after the account is gone.
+  const open = await stripeClient(stripeConfig()).checkout.sessions.create({
+    mode: 'subscription',
+    customer,
+    line_items: [{ price: 'price_standin', quantity: 1 }],
+    success_url: 'http://localhost:3000/subscribe-success',
+  });
+
+  stripe.requests.length = 0;
   const res = await client.delete('/api/auth/account', { email: user.email });
   expect(res.status).toBe(200);
-  expect(calls).toEqual(['DELETE /v1/subscriptions/sub_live_1']);
+  expect(stripe.subscriptions.get(stored.id)?.status).toBe('canceled');
+  expect(stripe.subscriptions.get(forgotten.id)?.status).toBe('canceled');
+  expect(stripe.subscriptions.get(otherCustomer.id)?.status).toBe('active');
+  // Already over: not cancelled again.
+  expect(stripe.requests.some((r) => r.method === 'DELETE' && r.path.endsWith(ended.id))).toBe(false);
+  expect(stripe.sessions.get(open.id)?.status).toBe('expired');
   expect(Object.values(await tracesOf(ctx, user)).every((n) => n === 0)).toBe(true);
 });
 
 test('when Stripe cannot cancel, nothing is deleted and the answer says why', async () => {
-  calls.length = 0;
-  failing = true;
+  const { user, stored, client } = await stripeUser();
+  stripe.outage = true;
   try {
-    const { user, client } = await stripeUser('sub_live_2');
     const res = await client.delete('/api/auth/account', { email: user.email });
     expect(res.status).toBe(500);
     expect(res.body.message).toBe(
       'Your subscription could not be cancelled, so your account was not deleted. Please try again in a few minutes.',
     );
-    expect(calls.length).toBeGreaterThan(0);
-    expect((await ctx.deps.db.select().from(users).where(eq(users.id, user.id))).length).toBe(1);
-    expect((await client.get('/api/auth/user')).status).toBe(200);
-    const [sub] = await ctx.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, user.id));
-    expect(sub?.status).toBe('active');
   } finally {
-    failing = false;
+    stripe.outage = false;
   }
-}, 30_000);
+  expect((await ctx.deps.db.select().from(users).where(eq(users.id, user.id))).length).toBe(1);
+  expect((await client.get('/api/auth/user')).status).toBe(200);
+  const [sub] = await ctx.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, user.id));
+  expect(sub?.status).toBe('active');
+  expect(stripe.subscriptions.get(stored.id)?.status).toBe('active');
+}, 60_000);

@@ -8,6 +8,7 @@ import { checkoutSessions, subscriptions } from '../../src/server/db/schema';
 import { createCallerFactory, premiumProcedure, router } from '../../src/server/trpc/init';
 import { createInnerContext } from '../../src/server/trpc/init';
 import { cancelSubscriptionImmediately } from '../../src/server/plans/plans.service';
+import { decidePlanStatus } from '../../src/server/plans/plan-status';
 import { FREE_PLAN_STATUS, type PlanStatus, type SubscriptionDetails } from '../../src/shared/plans';
 import { type TestClient, type TestContext, TestClient as Client, createTestContext } from '../support/app';
 import { createUser, signedInClient } from '../support/factories';
@@ -115,7 +116,7 @@ describe('free user', () => {
     const session = await startCheckout(client);
     const view = await client.query('plans.demoCheckout.get', { session });
     expect(view.status).toBe(200);
-    expect(view.body).toEqual({ id: session, mode: 'trial', status: 'open', email });
+    expect(view.body).toEqual({ id: session, mode: 'trial', status: 'open', email, trialEndsAt: null });
     // Opening the checkout grants nothing.
     expect((await status(client)).premium).toBe(false);
   });
@@ -189,50 +190,102 @@ describe('trial', () => {
     expect((await client.post('/api/cancel-subscription')).status).toBe(409);
   });
 
-  test('a second trial is refused: the next checkout is paid, and an old trial session cannot be completed', async () => {
+  test('a second trial is refused: the next checkout is paid, and the completed trial session changes nothing again', async () => {
     const { client } = await newClient();
-    const spare = await startCheckout(client); // opened before the first trial completes
-    await subscribe(client);
+    const first = await subscribe(client);
     await client.post('/api/cancel-subscription');
     const second = await startCheckout(client);
     expect((await client.query('plans.demoCheckout.get', { session: second })).body.mode).toBe('paid');
-    const replay = await completeCheckout(client, spare);
-    expect(replay.status).toBe(409);
-    expect(replay.body.message).toBe('The free trial has already been used. Subscribe to get Premium.');
+    const replay = await completeCheckout(client, first);
+    expect(replay.status).toBe(200);
     expect((await status(client)).premium).toBe(false);
   });
 
-  test('two trial sessions completed at once give one trial', async () => {
+  test('one open checkout per user: a second request hands back the open one, completed at once it gives one trial', async () => {
     const { client, userId } = await newClient();
     const a = await startCheckout(client);
     const b = await startCheckout(client);
-    const results = await Promise.all([completeCheckout(client, a), completeCheckout(client, b)]);
-    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(b).toBe(a);
+    const results = await Promise.all([completeCheckout(client, a), completeCheckout(client, a)]);
+    expect(results.map((r) => r.status)).toEqual([200, 200]);
     const sessions = await ctx.deps.db.select().from(checkoutSessions).where(eq(checkoutSessions.userId, userId));
-    expect(sessions.filter((s) => s.status === 'complete')).toHaveLength(1);
+    expect(sessions).toHaveLength(1);
+    expect(sessions[0]?.status).toBe('complete');
+    expect((await status(client)).trialActive).toBe(true);
   });
 
-  test('upgrading during a trial starts the paid plan now', async () => {
-    const { client } = await newClient();
+  test('a checkout left open for something else is expired by a new one and can no longer complete', async () => {
+    const { client, userId } = await newClient();
+    const spare = 'demo_cs_spare_paid';
+    await ctx.deps.db
+      .insert(checkoutSessions)
+      .values({ id: spare, userId, provider: 'demo', mode: 'paid', createdAt: START });
+    const first = await startCheckout(client);
+    // The new checkout expired the stray one: it can no longer be completed.
+    expect((await completeCheckout(client, first)).status).toBe(200);
+    const replay = await completeCheckout(client, spare);
+    expect(replay.status).toBe(409);
+    expect(replay.body.message).toBe('This checkout session has been cancelled. Start again from the subscribe page.');
+  });
+
+  test('Add Payment Method during a trial keeps the trial: the card joins it and billing starts when it ends', async () => {
+    const { client, userId } = await newClient();
     await subscribe(client);
     ctx.clock.set(new Date(START.getTime() + 2 * DAY));
-    await subscribe(client);
-    const s = await status(client);
-    expect(s).toMatchObject({
+    expect((await details(client)).nextBilling).toBeNull();
+    const card = await startCheckout(client);
+    const view = await client.query('plans.demoCheckout.get', { session: card });
+    expect(view.body).toMatchObject({ mode: 'card', trialEndsAt: '2026-03-17T12:00:00.000Z' });
+    expect((await completeCheckout(client, card)).status).toBe(200);
+    const activated = await client.post('/api/activate-premium', { sessionId: card });
+    expect(activated.status).toBe(200);
+    // The trial runs on to its end: nothing is charged before then.
+    expect(await status(client)).toMatchObject({ premium: true, trialActive: true, hasSubscription: false });
+    expect(await details(client)).toMatchObject({
+      trialActive: true,
+      trialEndsAt: '2026-03-17T12:00:00.000Z',
+      nextBilling: '2026-03-17T12:00:00.000Z',
+      hasPaymentMethod: true,
+      amountCents: 0,
+    });
+    // One subscription, the trial's own.
+    const [row] = await ctx.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+    expect(row?.status).toBe('trialing');
+    // With a card there is nothing left to buy.
+    expect((await client.post('/api/create-subscription')).body).toEqual({ status: 'active' });
+
+    // The trial ends: the paid plan takes over and renews monthly from that day.
+    ctx.clock.set(new Date('2026-03-20T12:00:00Z'));
+    expect(await status(client)).toMatchObject({
       premium: true,
       trialActive: false,
+      trialExpired: false,
       hasSubscription: true,
       subscriptionStatus: 'active',
-      hasUsedFreeTrial: true,
     });
+    expect(await details(client)).toMatchObject({ nextBilling: '2026-04-17T12:00:00.000Z', amountCents: 299 });
+    // Cancelling now keeps Premium to the end of the period that runs, then ends it.
+    expect((await client.post('/api/cancel-subscription')).status).toBe(200);
     expect(await details(client)).toMatchObject({
-      nextBilling: '2026-04-12T12:00:00.000Z',
-      hasPaymentMethod: true,
-      amountCents: 299,
-      cancelAtPeriodEnd: false,
+      cancelAtPeriodEnd: true,
+      currentPeriodEnd: '2026-04-17T12:00:00.000Z',
     });
-    // Now there is nothing to buy.
-    expect((await client.post('/api/create-subscription')).body).toEqual({ status: 'active' });
+    ctx.clock.set(new Date('2026-04-18T12:00:00Z'));
+    const [ended] = await ctx.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+    expect(decidePlanStatus(ended, ctx.clock.now()).premium).toBe(false);
+  });
+
+  test('a card checkout whose trial ended meanwhile adds nothing', async () => {
+    const { client } = await newClient();
+    await subscribe(client);
+    const card = await startCheckout(client);
+    ctx.clock.set(new Date(START.getTime() + 8 * DAY));
+    const res = await completeCheckout(client, card);
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(
+      'Your trial is no longer running, so there is no trial to add a card to. Start again from the subscribe page.',
+    );
+    expect(await status(client)).toMatchObject({ premium: false, trialExpired: true });
   });
 });
 

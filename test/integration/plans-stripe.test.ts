@@ -93,19 +93,29 @@ describe('checkout', () => {
     const before = stripe.requests.length;
     const sessionId = await checkout(client);
     const calls = stripe.requests.slice(before);
-    expect(calls.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /v1/customers', 'POST /v1/checkout/sessions']);
+    // Stripe is asked for the customer's live subscriptions and open checkouts before a new one.
+    expect(calls.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'POST /v1/customers',
+      'GET /v1/subscriptions',
+      'GET /v1/checkout/sessions',
+      'POST /v1/checkout/sessions',
+    ]);
     expect(calls[0]!.body).toEqual({ email, metadata: { userId } });
     expect(calls[0]!.idempotencyKey).toBe(`lockin-customer-${userId}`);
-    const created = calls[1]!.body;
+    const customer = (await rowOf(userId))!.customerId;
+    expect(calls[1]!.body).toMatchObject({ customer, status: 'all' });
+    expect(calls[2]!.body).toMatchObject({ customer, status: 'open' });
+    const created = calls[3]!.body;
     expect(created).toMatchObject({
       mode: 'subscription',
       client_reference_id: userId,
+      metadata: { userId, purpose: 'trial' },
       line_items: [{ price: 'price_premium_monthly', quantity: '1' }],
       subscription_data: { trial_period_days: '7', metadata: { userId } },
       success_url: 'http://localhost:3000/subscribe-success?session_id={CHECKOUT_SESSION_ID}',
       cancel_url: 'http://localhost:3000/subscribe?cancelled=true',
     });
-    expect(calls[1]!.idempotencyKey).toStartWith(`lockin-checkout-${userId}-`);
+    expect(calls[3]!.idempotencyKey).toBe(`lockin-checkout-${userId}-trial-0`);
     const [own] = await ctx.deps.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId));
     expect(own).toMatchObject({ userId, provider: 'stripe', mode: 'trial', status: 'open' });
     // Opening checkout grants nothing.
@@ -128,7 +138,7 @@ describe('checkout', () => {
     expect((await client.post('/api/cancel-subscription')).status).toBe(200); // the trial ends at once
     const before = stripe.requests.length;
     await checkout(client);
-    const calls = stripe.requests.slice(before);
+    const calls = stripe.requests.slice(before).filter((r) => r.method === 'POST');
     expect(calls.map((r) => r.path)).toEqual(['/v1/checkout/sessions']);
     expect(calls[0]!.body).toMatchObject({ customer: customerId, subscription_data: expect.any(Object) });
     expect(calls[0]!.body).not.toHaveProperty(['subscription_data', 'trial_period_days']);

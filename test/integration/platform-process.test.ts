@@ -33,6 +33,32 @@ describe('configuration is validated at start-up', () => {
     });
   }
 
+  test('a production start refuses test-only switches and a half-configured Stripe, naming each', async () => {
+    const server = await spawnServer({
+      env: {
+        DATA_DIR: dataDir(),
+        NODE_ENV: 'production',
+        STRIPE_SECRET_KEY: 'sk_live_x',
+        STRIPE_API_BASE: 'http://127.0.0.1:1',
+        OAUTH_API_BASE: 'http://127.0.0.1:2',
+      },
+    });
+    expect(await server.exited()).not.toBe(0);
+    for (const name of ['STRIPE_API_BASE:', 'OAUTH_API_BASE:', 'STRIPE_PRICE_ID:', 'STRIPE_WEBHOOK_SECRET:'])
+      expect(server.output()).toContain(name);
+    expect(server.output()).not.toContain('LockIn listening');
+  });
+
+  test('the start-up log names the active payment, mail, AI and OAuth providers', async () => {
+    const server = await spawnServer({ env: { DATA_DIR: dataDir(), NODE_ENV: 'production' } });
+    try {
+      await server.waitUntilUp();
+      expect(server.output()).toContain('providers: payments off; mail server log; AI offline suggester; OAuth none');
+    } finally {
+      await server.stop();
+    }
+  });
+
   test('several bad variables are all named in one start-up failure', async () => {
     const server = await spawnServer({ env: { DATA_DIR: dataDir(), PORT: 'abc', DATABASE_URL: 'mysql://x' } });
     expect(await server.exited()).not.toBe(0);

@@ -1,6 +1,7 @@
 // A local stand-in for the part of Stripe's HTTP API that LockIn calls, so tests run the real
-// `stripe` SDK (pointed here with STRIPE_API_BASE) over real HTTP: customers, Checkout Sessions
-// (create, retrieve) and subscriptions (retrieve, update, cancel). Idempotency keys replay the
+// `stripe` SDK (pointed here with STRIPE_API_BASE) over real HTTP: customers (create, update),
+// Checkout Sessions (create in subscription or setup mode, retrieve, list, expire), Setup Intents
+// (retrieve) and subscriptions (retrieve, list by customer, update, cancel). Idempotency keys replay the
 // first answer, like Stripe's. Tests drive what would happen on Stripe's side (a customer paying
 // on the hosted page, a renewal) with the helpers and sign webhook events with the SDK's helper.
 import Stripe from 'stripe';
@@ -21,6 +22,16 @@ export interface StandInCustomer {
   object: 'customer';
   email: string | null;
   metadata: FormObject;
+  invoice_settings: { default_payment_method: string | null };
+}
+
+export interface StandInSetupIntent {
+  id: string;
+  object: 'setup_intent';
+  customer: string | null;
+  status: 'succeeded';
+  payment_method: string;
+  metadata: FormObject;
 }
 
 /** A Checkout Session as the stand-in keeps it; what the SDK sent is passed through. */
@@ -28,9 +39,12 @@ export interface StandInSession {
   id: string;
   object: 'checkout.session';
   mode: FormValue | undefined;
-  status: 'open' | 'complete';
+  status: 'open' | 'complete' | 'expired';
   payment_status: 'unpaid' | 'paid' | 'no_payment_required';
   customer: string | null;
+  currency: string | null;
+  setup_intent: string | null;
+  setup_intent_data: FormObject;
   client_reference_id: string | null;
   metadata: FormObject;
   subscription: string | null;
@@ -74,8 +88,21 @@ export interface StripeStandIn {
   customers: Map<string, StandInCustomer>;
   sessions: Map<string, StandInSession>;
   subscriptions: Map<string, StandInSubscription>;
-  /** What a customer finishing the hosted page does: a subscription (trialing if the session asked for a trial). */
+  setupIntents: Map<string, StandInSetupIntent>;
+  /** While true every call answers 500, as during an outage at Stripe. */
+  outage: boolean;
+  /**
+   * What a customer finishing the hosted page does. Subscription mode: a subscription (trialing if
+   * the session asked for a trial). Setup mode: a succeeded Setup Intent holding a new card (the
+   * answer is then undefined). Stripe refuses to complete a session that is not open.
+   */
   completeCheckout(sessionId: string, options?: { paymentMethod?: boolean }): StandInSubscription;
+  completeSetup(sessionId: string): StandInSetupIntent;
+  /** A subscription the customer already has at Stripe (made outside this app's flow, or by an earlier checkout). */
+  addSubscription(
+    customer: string,
+    options?: { status?: string; trialDays?: number; paymentMethod?: boolean },
+  ): StandInSubscription;
   /** Changes a subscription as Stripe would on its own (renewal, payment failure, trial end). */
   updateSubscription(id: string, patch: SubscriptionPatch): StandInSubscription;
   /** A signed webhook delivery for `type` about `object`: the body and its stripe-signature header. */
@@ -122,11 +149,21 @@ export async function startStripeStandIn(options: {
   const customers = new Map<string, StandInCustomer>();
   const sessions = new Map<string, StandInSession>();
   const subscriptions = new Map<string, StandInSubscription>();
+  const setupIntents = new Map<string, StandInSetupIntent>();
   const replays = new Map<string, { status: number; body: object }>();
   const requests: StripeStandIn['requests'] = [];
   let counter = 0;
   const nextId = (prefix: string) =>
     `${prefix}_test_${(++counter).toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+
+  const list = (data: object[]) => ({
+    status: 200,
+    body: { object: 'list', data, has_more: false, url: '/v1/list' },
+  });
+  const invalid = (message: string, param?: string) => ({
+    status: 400,
+    body: { error: { type: 'invalid_request_error', message, ...(param ? { param } : {}) } },
+  });
 
   const notFound = (what: string, id: string) => ({
     status: 404,
@@ -148,13 +185,58 @@ export async function startStripeStandIn(options: {
         object: 'customer',
         email: textOf(body.email),
         metadata: fieldsOf(body.metadata),
+        invoice_settings: { default_payment_method: null },
       };
       customers.set(customer.id, customer);
       return { status: 200, body: customer };
     }
+    if ((m = path.match(/^\/v1\/customers\/([^/]+)$/)) && method === 'POST') {
+      const id = m[1] ?? '';
+      const customer = customers.get(id);
+      if (!customer) return notFound('customer', id);
+      const pm = textOf(fieldsOf(body.invoice_settings).default_payment_method);
+      if (pm) customer.invoice_settings.default_payment_method = pm;
+      return { status: 200, body: customer };
+    }
+    if ((m = path.match(/^\/v1\/setup_intents\/([^/]+)$/)) && method === 'GET') {
+      const id = m[1] ?? '';
+      const intent = setupIntents.get(id);
+      return intent ? { status: 200, body: intent } : notFound('setup_intent', id);
+    }
+    if (method === 'GET' && path === '/v1/checkout/sessions') {
+      const customer = textOf(body.customer);
+      const status = textOf(body.status);
+      return list(
+        [...sessions.values()].filter(
+          (s) => (!customer || s.customer === customer) && (!status || s.status === status),
+        ),
+      );
+    }
+    if ((m = path.match(/^\/v1\/checkout\/sessions\/([^/]+)\/expire$/)) && method === 'POST') {
+      const id = m[1] ?? '';
+      const session = sessions.get(id);
+      if (!session) return notFound('checkout.session', id);
+      if (session.status !== 'open') return invalid(`Only Checkout Sessions with a status of open can be expired.`);
+      session.status = 'expired';
+      return { status: 200, body: session };
+    }
+    if (method === 'GET' && path === '/v1/subscriptions') {
+      const customer = textOf(body.customer);
+      const status = textOf(body.status);
+      // Stripe's default list leaves out canceled subscriptions; status=all includes them.
+      return list(
+        [...subscriptions.values()].filter(
+          (sub) =>
+            (!customer || sub.customer === customer) &&
+            (status === 'all' ? true : status ? sub.status === status : sub.status !== 'canceled'),
+        ),
+      );
+    }
     if (method === 'POST' && path === '/v1/checkout/sessions') {
       const customer = textOf(body.customer);
       if (customer && !customers.has(customer)) return notFound('customer', customer);
+      if (body.mode === 'setup' && !textOf(body.currency) && !body.payment_method_types)
+        return invalid('currency is required in setup mode when payment_method_types is not set', 'currency');
       const id = nextId('cs');
       const session: StandInSession = {
         id,
@@ -163,6 +245,9 @@ export async function startStripeStandIn(options: {
         status: 'open',
         payment_status: 'unpaid',
         customer,
+        currency: textOf(body.currency),
+        setup_intent: null,
+        setup_intent_data: fieldsOf(body.setup_intent_data),
         client_reference_id: textOf(body.client_reference_id),
         metadata: fieldsOf(body.metadata),
         subscription: null,
@@ -187,6 +272,8 @@ export async function startStripeStandIn(options: {
       if (method === 'GET') return { status: 200, body: sub };
       if (method === 'POST') {
         if (body.cancel_at_period_end !== undefined) sub.cancel_at_period_end = body.cancel_at_period_end === 'true';
+        const pm = textOf(body.default_payment_method);
+        if (pm) sub.default_payment_method = pm;
         if (body.cancellation_details) sub.cancellation_details = body.cancellation_details;
         return { status: 200, body: sub };
       }
@@ -214,6 +301,8 @@ export async function startStripeStandIn(options: {
       const body = parseStripeForm(text);
       const key = req.headers.get('idempotency-key');
       requests.push({ method: req.method, path: url.pathname, body, idempotencyKey: key });
+      if (standIn.outage)
+        return Response.json({ error: { type: 'api_error', message: 'Stripe is down' } }, { status: 500 });
       if (!req.headers.get('authorization')?.startsWith('Bearer sk_')) {
         return Response.json(
           { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } },
@@ -229,49 +318,90 @@ export async function startStripeStandIn(options: {
     },
   });
 
-  return {
+  function openSession(sessionId: string, mode: 'subscription' | 'setup'): StandInSession {
+    const session = sessions.get(sessionId);
+    if (!session) throw new Error(`no session ${sessionId}`);
+    if (session.mode !== mode) throw new Error(`session ${sessionId} is in ${String(session.mode)} mode`);
+    if (session.status !== 'open') throw new Error(`session ${sessionId} is ${session.status}: it cannot be completed`);
+    return session;
+  }
+
+  function newSubscription(
+    customer: string,
+    options: { trialDays: number; paymentMethod: boolean; metadata: FormObject },
+  ): StandInSubscription {
+    const start = now();
+    const trialEnd = options.trialDays > 0 ? start + options.trialDays * DAY : null;
+    const sub: StandInSubscription = {
+      id: nextId('sub'),
+      object: 'subscription',
+      customer,
+      status: trialEnd ? 'trialing' : 'active',
+      trial_start: trialEnd ? start : null,
+      trial_end: trialEnd,
+      cancel_at_period_end: false,
+      cancel_at: null,
+      canceled_at: null,
+      default_payment_method: options.paymentMethod ? nextId('pm') : null,
+      default_source: null,
+      metadata: options.metadata,
+      items: {
+        object: 'list',
+        data: [
+          {
+            id: nextId('si'),
+            object: 'subscription_item',
+            current_period_start: start,
+            current_period_end: trialEnd ?? start + 30 * DAY,
+          },
+        ],
+      },
+    };
+    subscriptions.set(sub.id, sub);
+    return sub;
+  }
+
+  const standIn: StripeStandIn = {
+    outage: false,
     url: `http://127.0.0.1:${server.port}`,
     requests,
     customers,
     sessions,
     subscriptions,
+    setupIntents,
     completeCheckout(sessionId, { paymentMethod = true } = {}) {
-      const session = sessions.get(sessionId);
-      if (!session) throw new Error(`no session ${sessionId}`);
-      const start = now();
+      const session = openSession(sessionId, 'subscription');
       const trialDays = Number(session.subscription_data.trial_period_days ?? 0);
-      const trialEnd = trialDays > 0 ? start + trialDays * DAY : null;
-      const sub: StandInSubscription = {
-        id: nextId('sub'),
-        object: 'subscription',
-        customer: session.customer,
-        status: trialEnd ? 'trialing' : 'active',
-        trial_start: trialEnd ? start : null,
-        trial_end: trialEnd,
-        cancel_at_period_end: false,
-        cancel_at: null,
-        canceled_at: null,
-        default_payment_method: paymentMethod ? nextId('pm') : null,
-        default_source: null,
+      if (!session.customer) throw new Error(`session ${sessionId} has no customer`);
+      const sub = newSubscription(session.customer, {
+        trialDays,
+        paymentMethod,
         metadata: fieldsOf(session.subscription_data.metadata),
-        items: {
-          object: 'list',
-          data: [
-            {
-              id: nextId('si'),
-              object: 'subscription_item',
-              current_period_start: start,
-              current_period_end: trialEnd ?? start + 30 * DAY,
-            },
-          ],
-        },
-      };
-      subscriptions.set(sub.id, sub);
+      });
       Object.assign(session, {
         status: 'complete',
-        payment_status: trialEnd ? 'no_payment_required' : 'paid',
+        payment_status: trialDays > 0 ? 'no_payment_required' : 'paid',
         subscription: sub.id,
       });
+      return sub;
+    },
+    completeSetup(sessionId) {
+      const session = openSession(sessionId, 'setup');
+      const intent: StandInSetupIntent = {
+        id: nextId('seti'),
+        object: 'setup_intent',
+        customer: session.customer,
+        status: 'succeeded',
+        payment_method: nextId('pm'),
+        metadata: fieldsOf(session.setup_intent_data.metadata),
+      };
+      setupIntents.set(intent.id, intent);
+      Object.assign(session, { status: 'complete', payment_status: 'no_payment_required', setup_intent: intent.id });
+      return intent;
+    },
+    addSubscription(customer, { status, trialDays = 0, paymentMethod = true } = {}) {
+      const sub = newSubscription(customer, { trialDays, paymentMethod, metadata: {} });
+      if (status) sub.status = status;
       return sub;
     },
     updateSubscription(id, patch) {
@@ -301,4 +431,5 @@ export async function startStripeStandIn(options: {
       await server.stop(true);
     },
   };
+  return standIn;
 }

@@ -14,6 +14,7 @@ export type AppErrorCode =
   | 'CONFLICT'
   | 'TOO_MANY_REQUESTS'
   | 'PAYLOAD_TOO_LARGE'
+  | 'UNAVAILABLE'
   | 'INTERNAL';
 
 const TABLE: Record<AppErrorCode, { status: number; trpc: TRPC_ERROR_CODE_KEY }> = {
@@ -25,6 +26,7 @@ const TABLE: Record<AppErrorCode, { status: number; trpc: TRPC_ERROR_CODE_KEY }>
   CONFLICT: { status: 409, trpc: 'CONFLICT' },
   TOO_MANY_REQUESTS: { status: 429, trpc: 'TOO_MANY_REQUESTS' },
   PAYLOAD_TOO_LARGE: { status: 413, trpc: 'PAYLOAD_TOO_LARGE' },
+  UNAVAILABLE: { status: 503, trpc: 'SERVICE_UNAVAILABLE' },
   INTERNAL: { status: 500, trpc: 'INTERNAL_SERVER_ERROR' },
 };
 

@@ -1,16 +1,18 @@
 // The built-in demo checkout (decisions.md §3): no card, no outside service. A checkout session is
 // a row in checkout_sessions; the app's own /demo-checkout page completes or cancels it. A demo
-// trial has no payment method; a demo paid plan renews itself monthly until cancelled (see
-// currentPeriodEnd in plans/plan-status.ts).
+// trial has no payment method until 'Add Payment Method' (a 'card' checkout) gives it one: the
+// trial then runs on and converts to the paid plan at its end. A demo paid plan renews itself
+// monthly until cancelled (see currentPeriodEnd in plans/plan-status.ts). Like Stripe, a user has
+// at most one open checkout: a new one expires the others.
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { TRIAL_DAYS } from '../../shared/constants';
 import { ROUTES } from '../../shared/routes';
 import type { DemoCheckoutView } from '../../shared/plans';
-import { checkoutSessions, users } from '../db/schema';
+import { checkoutSessions, subscriptions, users } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
-import { addMonths, currentPeriodEnd, decidePlanStatus } from '../plans/plan-status';
+import { addMonths, currentPeriodEnd, decidePlanStatus, readSubscription } from '../plans/plan-status';
 import { PLAN_MESSAGES } from '../plans/plans.service';
 import { lockSubscription, updateSubscription } from '../plans/subscription-store';
 import type { PaymentProvider } from './payments';
@@ -21,6 +23,8 @@ export const DEMO_MESSAGES = {
   notFound: 'Checkout session not found',
   expired: 'This checkout session has been cancelled. Start again from the subscribe page.',
   trialUsed: 'The free trial has already been used. Subscribe to get Premium.',
+  noTrialForCard:
+    'Your trial is no longer running, so there is no trial to add a card to. Start again from the subscribe page.',
 } as const;
 
 function randomId(prefix: string): string {
@@ -31,16 +35,44 @@ export function createDemoProvider(): PaymentProvider {
   return {
     kind: 'demo',
 
-    async createCheckout(deps, user, { trial }) {
-      const id = randomId('demo_cs');
-      await deps.db.insert(checkoutSessions).values({
-        id,
-        userId: user.id,
-        provider: 'demo',
-        mode: trial ? 'trial' : 'paid',
-        createdAt: deps.clock.now(),
+    async createCheckout(deps, user, { purpose }) {
+      const now = deps.clock.now();
+      return deps.db.transaction(async (tx) => {
+        // Under the user's subscription row lock when there is a row, so two requests at once agree
+        // on one session. The row is locked, not written: the cached plan row stays valid.
+        await tx
+          .select({ userId: subscriptions.userId })
+          .from(subscriptions)
+          .where(eq(subscriptions.userId, user.id))
+          .for('update');
+        const open = await tx
+          .select({ id: checkoutSessions.id, mode: checkoutSessions.mode })
+          .from(checkoutSessions)
+          .where(
+            and(
+              eq(checkoutSessions.userId, user.id),
+              eq(checkoutSessions.provider, 'demo'),
+              eq(checkoutSessions.status, 'open'),
+            ),
+          );
+        const reusable = open.find((session) => session.mode === purpose);
+        await tx
+          .update(checkoutSessions)
+          .set({ status: 'expired' })
+          .where(
+            and(
+              eq(checkoutSessions.userId, user.id),
+              eq(checkoutSessions.status, 'open'),
+              ...(reusable ? [ne(checkoutSessions.id, reusable.id)] : []),
+            ),
+          );
+        const id = reusable?.id ?? randomId('demo_cs');
+        if (!reusable)
+          await tx
+            .insert(checkoutSessions)
+            .values({ id, userId: user.id, provider: 'demo', mode: purpose, createdAt: now });
+        return { sessionId: id, url: `${deps.config.appUrl}${ROUTES.demoCheckout}?session=${encodeURIComponent(id)}` };
       });
-      return { sessionId: id, url: `${deps.config.appUrl}${ROUTES.demoCheckout}?session=${encodeURIComponent(id)}` };
     },
 
     async confirmCheckout(deps, userId, sessionId) {
@@ -58,6 +90,22 @@ export function createDemoProvider(): PaymentProvider {
         )
         .limit(1);
       return session ? (session.status as 'open' | 'complete' | 'expired') : null;
+    },
+
+    async cancelEverything(deps, userId) {
+      const now = deps.clock.now();
+      await deps.db
+        .update(checkoutSessions)
+        .set({ status: 'expired' })
+        .where(and(eq(checkoutSessions.userId, userId), eq(checkoutSessions.status, 'open')));
+      const row = await readSubscription(deps.db, userId);
+      if (!row || !decidePlanStatus(row, now).premium) return;
+      try {
+        await this.cancel(deps, userId, { atPeriodEnd: false, reason: 'account deleted' });
+      } catch (error) {
+        // A cancel that raced this one ended the plan first: there is nothing left to stop.
+        if (!(error instanceof AppError && error.code === 'CONFLICT')) throw error;
+      }
     },
 
     async cancel(deps, userId, { atPeriodEnd, reason }) {
@@ -119,13 +167,15 @@ async function readOwnSession(deps: AppDeps, userId: string, sessionId: string) 
   return session;
 }
 
-/** What /demo-checkout shows: whether this is a first trial or a paid plan, and for whom. */
+/** What /demo-checkout shows: a first trial, the paid plan or a card for the running trial, and for whom. */
 export async function viewDemoCheckout(deps: AppDeps, userId: string, sessionId: string): Promise<DemoCheckoutView> {
   const session = await readOwnSession(deps, userId, sessionId);
   const [user] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+  const trialEndsAt = session.mode === 'card' ? ((await readSubscription(deps.db, userId))?.trialEndsAt ?? null) : null;
   return {
+    trialEndsAt: trialEndsAt ? trialEndsAt.toISOString() : null,
     id: session.id,
-    mode: session.mode === 'trial' ? 'trial' : 'paid',
+    mode: session.mode === 'trial' || session.mode === 'card' ? session.mode : 'paid',
     status: session.status as DemoCheckoutView['status'],
     email: user?.email ?? '',
   };
@@ -153,7 +203,20 @@ export async function completeDemoCheckout(
     if (!session) throw new AppError('NOT_FOUND', DEMO_MESSAGES.notFound);
     if (session.status === 'complete') return;
     if (session.status === 'expired') throw new AppError('CONFLICT', DEMO_MESSAGES.expired);
-    if (session.mode === 'trial') {
+    if (session.mode === 'card') {
+      // 'Add Payment Method': the card joins the trial that runs; billing starts when it ends.
+      const trialRunning = row.status === 'trialing' && row.trialEndsAt !== null && row.trialEndsAt > now;
+      if (!trialRunning) {
+        await tx.update(checkoutSessions).set({ status: 'expired' }).where(eq(checkoutSessions.id, sessionId));
+        throw new AppError('CONFLICT', DEMO_MESSAGES.noTrialForCard);
+      }
+      await updateSubscription(
+        tx,
+        userId,
+        { hasPaymentMethod: true, currentPeriodEnd: row.trialEndsAt, cancelAtPeriodEnd: false },
+        now,
+      );
+    } else if (session.mode === 'trial') {
       if (row.hasUsedTrial) {
         await tx.update(checkoutSessions).set({ status: 'expired' }).where(eq(checkoutSessions.id, sessionId));
         throw new AppError('CONFLICT', DEMO_MESSAGES.trialUsed);

@@ -1,21 +1,26 @@
-// Stripe Checkout (subscription mode) and the subscription calls the plans domain makes, through
-// the official SDK. STRIPE_API_BASE points the SDK at another base URL (tests: a local stand-in
-// of Stripe's HTTP API) using the SDK's own host/port/protocol options.
+// Stripe Checkout (subscription mode for the trial and the paid plan, setup mode for a card added
+// to a running trial) and the subscription calls the plans domain makes, through the official
+// SDK. Stripe is asked, not our row, whether the customer already has a live subscription or an
+// open checkout, so one user never ends up with two subscriptions billing side by side.
+// STRIPE_API_BASE points the SDK at another base URL (tests: a local stand-in of Stripe's HTTP
+// API) using the SDK's own host/port/protocol options.
 import Stripe from 'stripe';
 import { TRIAL_DAYS } from '../../shared/constants';
 import { ROUTES } from '../../shared/routes';
 import type { Config } from '../config';
-import { and, eq } from 'drizzle-orm';
+import type { Tx } from '../db/client';
+import { and, count, eq } from 'drizzle-orm';
 import { checkoutSessions } from '../db/schema';
 import { AppError } from '../http/errors';
 import {
+  LIVE_STATUSES,
   lockSubscription,
   storeProviderSubscription,
   updateSubscription,
   type ProviderSubscription,
 } from '../plans/subscription-store';
 import { readSubscription } from '../plans/plan-status';
-import type { PaymentProvider } from './payments';
+import type { CheckoutPurpose, PaymentProvider } from './payments';
 
 export type StripeConfig = NonNullable<Config['stripe']>;
 
@@ -63,56 +68,121 @@ export function toProviderSubscription(sub: Stripe.Subscription): ProviderSubscr
   };
 }
 
-/** The calendar day (UTC) in idempotency keys: a retry the same day gets the same session back. */
-const dayKey = (now: Date) => now.toISOString().slice(0, 10);
+/** Subscription statuses Stripe may still bill, or bill again. */
+const isLive = (sub: ProviderSubscription) => LIVE_STATUSES.has(sub.status);
+
+/** The Stripe-side error for an id Stripe does not know (or no longer has). */
+export const isMissingAtStripe = (error: unknown) => (error as { statusCode?: number }).statusCode === 404;
 
 export function createStripeProvider(config: StripeConfig): PaymentProvider {
   const stripe = () => stripeClient(config);
 
+  /** One Stripe customer per user, reused for every checkout; the key makes two first checkouts create one. */
+  async function ensureCustomer(
+    deps: Parameters<PaymentProvider['createCheckout']>[0],
+    user: { id: string; email: string },
+  ) {
+    const stored = (await readSubscription(deps.db, user.id))?.customerId;
+    if (stored) return stored;
+    const customer = await stripe().customers.create(
+      { email: user.email, metadata: { userId: user.id } },
+      { idempotencyKey: `lockin-customer-${user.id}` },
+    );
+    const now = deps.clock.now();
+    await deps.db.transaction(async (tx) => {
+      const row = await lockSubscription(tx, user.id, 'stripe');
+      if (!row.customerId) await updateSubscription(tx, user.id, { provider: 'stripe', customerId: customer.id }, now);
+    });
+    return customer.id;
+  }
+
+  /** Every subscription of the customer that Stripe may bill, newest first. */
+  async function liveSubscriptions(customerId: string): Promise<ProviderSubscription[]> {
+    const subs: ProviderSubscription[] = [];
+    for await (const sub of stripe().subscriptions.list({ customer: customerId, status: 'all', limit: 100 })) {
+      const ours = toProviderSubscription(sub);
+      if (isLive(ours)) subs.push(ours);
+    }
+    return subs;
+  }
+
   return {
     kind: 'stripe',
 
-    async createCheckout(deps, user, { trial }) {
-      if (!config.priceId) throw new AppError('INTERNAL', 'Payments are not set up: STRIPE_PRICE_ID is missing');
+    async createCheckout(deps, user, options) {
+      let purpose: CheckoutPurpose = options.purpose;
+      const customerId = await ensureCustomer(deps, user);
       const now = deps.clock.now();
-      // One Stripe customer per user, reused for every checkout. The idempotency key makes two
-      // simultaneous first checkouts create one customer.
-      let customerId = (await readSubscription(deps.db, user.id))?.customerId ?? null;
-      if (!customerId) {
-        const customer = await stripe().customers.create(
-          { email: user.email, metadata: { userId: user.id } },
-          { idempotencyKey: `lockin-customer-${user.id}` },
-        );
-        customerId = customer.id;
-        await deps.db.transaction(async (tx) => {
-          const row = await lockSubscription(tx, user.id, 'stripe');
-          if (!row.customerId)
-            await updateSubscription(tx, user.id, { provider: 'stripe', customerId: customer.id }, now);
-        });
+      // Stripe, not our row, says whether the customer already has a subscription: a checkout
+      // completed in another tab whose webhook has not arrived yet must not be bought twice.
+      const [live] = await liveSubscriptions(customerId);
+      let trialToCard: ProviderSubscription | null = null;
+      if (live) {
+        const version = Date.now();
+        await deps.db.transaction((tx) => storeProviderSubscription(tx, user.id, 'stripe', live, version, now));
+        if (live.status !== 'trialing' || live.hasPaymentMethod) return { status: 'active' };
+        purpose = 'card';
+        trialToCard = live;
+      } else if (purpose === 'card') {
+        // The trial our row knows of is no longer live at Stripe: what is left to buy is the plan.
+        purpose = 'paid';
       }
-      const mode = trial ? 'trial' : 'paid';
-      const session = await stripe().checkout.sessions.create(
-        {
-          mode: 'subscription',
-          customer: customerId,
-          client_reference_id: user.id,
-          metadata: { userId: user.id },
-          line_items: [{ price: config.priceId, quantity: 1 }],
-          subscription_data: {
-            metadata: { userId: user.id },
-            ...(trial ? { trial_period_days: TRIAL_DAYS } : {}),
-          },
-          success_url: `${deps.config.appUrl}${ROUTES.subscribeSuccess}?session_id={CHECKOUT_SESSION_ID}`,
-          cancel_url: `${deps.config.appUrl}${ROUTES.subscribe}?cancelled=true`,
-        },
-        // A double click (or a retry the same day) returns the same open session instead of a second one.
-        { idempotencyKey: `lockin-checkout-${user.id}-${customerId}-${mode}-${dayKey(now)}` },
-      );
+
+      // An open checkout for the same thing is handed back (a double click, a second tab); any
+      // other open one is expired, so it can never complete beside the new one.
+      let reusable: Stripe.Checkout.Session | null = null;
+      for await (const open of stripe().checkout.sessions.list({ customer: customerId, status: 'open', limit: 100 })) {
+        const same =
+          open.metadata?.purpose === purpose &&
+          open.metadata?.userId === user.id &&
+          (purpose !== 'card' || open.metadata?.subscriptionId === trialToCard?.id);
+        if (same && open.url && !reusable) reusable = open;
+        else await expireQuietly(stripe(), open.id);
+      }
+      if (reusable?.url) {
+        await recordSession(deps, user.id, reusable.id, purpose, now);
+        return { sessionId: reusable.id, url: reusable.url };
+      }
+
+      const successUrl = `${deps.config.appUrl}${ROUTES.subscribeSuccess}?session_id={CHECKOUT_SESSION_ID}`;
+      const cancelUrl = `${deps.config.appUrl}${ROUTES.subscribe}?cancelled=true`;
+      // Two concurrent requests see the same count and so the same key: Stripe answers both with one session.
+      const attempt = await checkoutCount(deps, user.id);
+      const idempotencyKey = `lockin-checkout-${user.id}-${purpose}-${attempt}`;
+      const metadata = { userId: user.id, purpose, ...(trialToCard ? { subscriptionId: trialToCard.id } : {}) };
+      const session =
+        purpose === 'card'
+          ? await stripe().checkout.sessions.create(
+              {
+                mode: 'setup',
+                customer: customerId,
+                currency: 'usd',
+                client_reference_id: user.id,
+                metadata,
+                setup_intent_data: { metadata },
+                success_url: successUrl,
+                cancel_url: cancelUrl,
+              },
+              { idempotencyKey },
+            )
+          : await stripe().checkout.sessions.create(
+              {
+                mode: 'subscription',
+                customer: customerId,
+                client_reference_id: user.id,
+                metadata,
+                line_items: [{ price: config.priceId, quantity: 1 }],
+                subscription_data: {
+                  metadata: { userId: user.id },
+                  ...(purpose === 'trial' ? { trial_period_days: TRIAL_DAYS } : {}),
+                },
+                success_url: successUrl,
+                cancel_url: cancelUrl,
+              },
+              { idempotencyKey },
+            );
       if (!session.url) throw new AppError('INTERNAL', 'Stripe returned a checkout session without a URL');
-      await deps.db
-        .insert(checkoutSessions)
-        .values({ id: session.id, userId: user.id, provider: 'stripe', mode, createdAt: now })
-        .onConflictDoNothing({ target: checkoutSessions.id });
+      await recordSession(deps, user.id, session.id, purpose, now);
       return { sessionId: session.id, url: session.url };
     },
 
@@ -132,9 +202,16 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
         .limit(1);
       if (!own) return null;
       const session = await stripe().checkout.sessions.retrieve(sessionId);
-      if (session.client_reference_id !== userId) return null;
+      const customerId = (await readSubscription(deps.db, userId))?.customerId ?? null;
+      if (session.client_reference_id !== userId || !customerId || idOf(session.customer) !== customerId) return null;
       if (session.status !== 'complete') return session.status === 'expired' ? 'expired' : 'open';
-      await syncCheckoutSession(deps, userId, session, config);
+      const sub = await applyCompletedSession(stripe(), session, customerId);
+      const now = deps.clock.now();
+      const version = Date.now();
+      await deps.db.transaction(async (tx) => {
+        if (sub) await storeProviderSubscription(tx, userId, 'stripe', sub, version, now);
+        await markComplete(tx, userId, session.id, now);
+      });
       return 'complete';
     },
 
@@ -152,30 +229,86 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
         await updateSubscription(tx, userId, { cancelReason: reason, canceledAt: now }, now);
       });
     },
+
+    async cancelEverything(deps, userId) {
+      const customerId = (await readSubscription(deps.db, userId))?.customerId;
+      if (!customerId) return;
+      // Open checkouts first: one completed after this point would start a new subscription.
+      for await (const open of stripe().checkout.sessions.list({ customer: customerId, status: 'open', limit: 100 }))
+        await expireQuietly(stripe(), open.id);
+      for (const sub of await liveSubscriptions(customerId)) {
+        await stripe().subscriptions.cancel(sub.id, { cancellation_details: { comment: 'account deleted' } });
+      }
+    },
   };
 }
 
-/**
- * Applies a completed checkout session: marks our record complete and stores the subscription
- * as Stripe reports it now (re-read, so a stale copy never wins).
- */
-export async function syncCheckoutSession(
-  deps: Parameters<PaymentProvider['confirmCheckout']>[0],
+/** Expires an open checkout session; one that completed or expired meanwhile is left as it is. */
+async function expireQuietly(stripe: Stripe, sessionId: string): Promise<void> {
+  try {
+    await stripe.checkout.sessions.expire(sessionId);
+  } catch (error) {
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status !== 400 && status !== 404) throw error;
+  }
+}
+
+async function checkoutCount(deps: Parameters<PaymentProvider['createCheckout']>[0], userId: string): Promise<number> {
+  const [row] = await deps.db
+    .select({ n: count() })
+    .from(checkoutSessions)
+    .where(and(eq(checkoutSessions.userId, userId), eq(checkoutSessions.provider, 'stripe')));
+  return row?.n ?? 0;
+}
+
+async function recordSession(
+  deps: Parameters<PaymentProvider['createCheckout']>[0],
   userId: string,
-  session: Stripe.Checkout.Session,
-  config: StripeConfig,
+  sessionId: string,
+  purpose: CheckoutPurpose,
+  now: Date,
 ): Promise<void> {
+  await deps.db
+    .insert(checkoutSessions)
+    .values({ id: sessionId, userId, provider: 'stripe', mode: purpose, createdAt: now })
+    .onConflictDoNothing({ target: checkoutSessions.id });
+}
+
+export async function markComplete(tx: Tx, userId: string, sessionId: string, now: Date): Promise<void> {
+  await tx
+    .update(checkoutSessions)
+    .set({ status: 'complete', completedAt: now })
+    .where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.userId, userId)));
+}
+
+/**
+ * What a completed checkout session of `customerId` means, as Stripe has it now: the subscription
+ * it started (re-read, so a stale copy never wins), or, for a setup session, the running trial with
+ * the new card made its default payment method (the trial goes on; billing starts at its end).
+ * Anything that belongs to another customer is refused: null, nothing is applied.
+ */
+export async function applyCompletedSession(
+  stripe: Stripe,
+  session: Stripe.Checkout.Session,
+  customerId: string,
+): Promise<ProviderSubscription | null> {
+  if (idOf(session.customer) !== customerId) return null;
+  if (session.mode === 'setup') {
+    const intentId = idOf(session.setup_intent);
+    const subscriptionId = session.metadata?.subscriptionId;
+    if (!intentId || !subscriptionId) return null;
+    const intent = await stripe.setupIntents.retrieve(intentId);
+    const paymentMethod = idOf(intent.payment_method);
+    if (!paymentMethod || idOf(intent.customer) !== customerId) return null;
+    const current = await stripe.subscriptions.retrieve(subscriptionId);
+    if (idOf(current.customer) !== customerId) return null;
+    await stripe.customers.update(customerId, { invoice_settings: { default_payment_method: paymentMethod } });
+    return toProviderSubscription(
+      await stripe.subscriptions.update(subscriptionId, { default_payment_method: paymentMethod }),
+    );
+  }
   const subscriptionId = idOf(session.subscription);
-  const now = deps.clock.now();
-  const version = Date.now();
-  const sub = subscriptionId
-    ? toProviderSubscription(await stripeClient(config).subscriptions.retrieve(subscriptionId))
-    : null;
-  await deps.db.transaction(async (tx) => {
-    if (sub) await storeProviderSubscription(tx, userId, 'stripe', sub, version, now);
-    await tx
-      .update(checkoutSessions)
-      .set({ status: 'complete', completedAt: now })
-      .where(and(eq(checkoutSessions.id, session.id), eq(checkoutSessions.userId, userId)));
-  });
+  if (!subscriptionId) return null;
+  const sub = toProviderSubscription(await stripe.subscriptions.retrieve(subscriptionId));
+  return sub.customerId === customerId ? sub : null;
 }

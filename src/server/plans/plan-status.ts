@@ -36,7 +36,7 @@ export function addMonths(date: Date, months: number): Date {
 export function currentPeriodEnd(row: SubscriptionRow, now: Date): Date | null {
   const end = row.currentPeriodEnd;
   if (!end) return null;
-  if (row.provider !== 'demo' || row.cancelAtPeriodEnd || !PAID_STATUSES.has(row.status)) return end;
+  if (row.provider !== 'demo' || row.cancelAtPeriodEnd || !(PAID_STATUSES.has(row.status) || hasCard(row))) return end;
   let months = 0;
   let next = end;
   while (next.getTime() <= now.getTime()) {
@@ -45,6 +45,9 @@ export function currentPeriodEnd(row: SubscriptionRow, now: Date): Date | null {
   }
   return next;
 }
+
+/** A trial with a payment method: it converts to the paid plan at its end (demo: by itself; Stripe: reports it). */
+const hasCard = (row: SubscriptionRow) => row.status === 'trialing' && row.hasPaymentMethod;
 
 export function decidePlanStatus(row: SubscriptionRow | undefined, now: Date): PlanStatus {
   if (!row) return FREE_PLAN_STATUS;
@@ -60,17 +63,22 @@ export function decidePlanStatus(row: SubscriptionRow | undefined, now: Date): P
   if (row.status === 'trialing') {
     const running = row.trialEndsAt !== null && row.trialEndsAt.getTime() > t;
     if (running) return { ...base, premium: true, trialActive: true };
-    // A trial with a payment method converts at its end (the provider reports it); without one it
-    // lapses to the free plan and the trial-ended banner shows.
-    if (row.hasPaymentMethod) return { ...base, premium: true, hasSubscription: true, subscriptionStatus: 'active' };
-    return { ...base, trialExpired: true, subscriptionStatus: 'expired' };
+    // Without a payment method a trial lapses to the free plan and the trial-ended banner shows;
+    // with one it converts at its end and is read as the paid plan below.
+    if (!row.hasPaymentMethod) return { ...base, trialExpired: true, subscriptionStatus: 'expired' };
   }
-  if (PAID_STATUSES.has(row.status)) {
+  if (PAID_STATUSES.has(row.status) || hasCard(row)) {
     // A cancelling plan stays premium until its period ends; one that renews stays premium
     // (demo: renews itself; Stripe: says so by webhook when it stops).
     const end = currentPeriodEnd(row, now);
     const periodOver = row.cancelAtPeriodEnd && end !== null && end.getTime() <= t;
-    if (!periodOver) return { ...base, premium: true, hasSubscription: true };
+    if (!periodOver)
+      return {
+        ...base,
+        premium: true,
+        hasSubscription: true,
+        subscriptionStatus: row.status === 'trialing' ? 'active' : row.status,
+      };
     return { ...base, subscriptionStatus: 'canceled' };
   }
   // canceled, incomplete, unpaid, none…: free. A cancelled trial ended by the user's own choice,

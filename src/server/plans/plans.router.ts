@@ -4,17 +4,18 @@ import { activatePremiumInput, cancelSubscriptionInput, demoCheckoutInput } from
 import { AppError } from '../http/errors';
 import { cancelDemoCheckout, completeDemoCheckout, viewDemoCheckout } from '../integrations/demo-payments';
 import { paymentProvider } from '../integrations/payments';
-import { protectedProcedure, router } from '../trpc/init';
+import { protectedProcedure, publicProcedure, router } from '../trpc/init';
 import * as plans from './plans.service';
 
 /** The demo checkout exists only when Stripe is not configured. */
 const demoProcedure = protectedProcedure.use(({ ctx, next }) => {
-  if (paymentProvider(ctx.deps).kind !== 'demo')
-    throw new AppError('NOT_FOUND', 'The demo checkout is off: Stripe is configured');
+  if (paymentProvider(ctx.deps)?.kind !== 'demo') throw new AppError('NOT_FOUND', 'The demo checkout is off');
   return next();
 });
 
 export const plansRouter = router({
+  /** Which checkout this server runs ('stripe', 'demo'), or null when payments are not set up. */
+  payments: publicProcedure.query(({ ctx }) => ({ provider: paymentProvider(ctx.deps)?.kind ?? null })),
   status: protectedProcedure.query(({ ctx }) => plans.subscriptionStatus(ctx.deps, ctx.user)),
   details: protectedProcedure.query(({ ctx }) => plans.subscriptionDetails(ctx.deps, ctx.user)),
   createSubscription: protectedProcedure.mutation(({ ctx }) => plans.createSubscription(ctx.deps, ctx.user)),

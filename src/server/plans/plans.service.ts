@@ -12,7 +12,7 @@ import { checkoutSessions } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
 import { hitRateLimit, type RateLimitRule } from '../http/rate-limit';
-import { paymentProvider } from '../integrations/payments';
+import { paymentProvider, requirePaymentProvider } from '../integrations/payments';
 import { decidePlanStatus, describeSubscription, getPlanStatus, readSubscription } from './plan-status';
 
 export interface PlanUser {
@@ -45,17 +45,21 @@ export async function subscriptionDetails(deps: AppDeps, user: PlanUser): Promis
 }
 
 /**
- * Starts a checkout, or answers `status: 'active'` when there is nothing to buy. A user on a trial
- * without a payment method (demo) may still check out: that is 'Add Payment Method' and 'Upgrade to
- * Premium Now'. The 7-day trial is offered only to a user who never had one.
+ * Starts a checkout, or answers `status: 'active'` when there is nothing to buy. During a trial
+ * without a payment method the checkout adds a card to that trial ('Add Payment Method', and
+ * 'Upgrade to Premium' while it runs): the trial goes on and billing starts at its end, never a
+ * second subscription beside it. The 7-day trial is offered only to a user who never had one.
  */
 export async function createSubscription(deps: AppDeps, user: PlanUser): Promise<CreateSubscriptionResponse> {
+  const provider = requirePaymentProvider(deps);
   const row = await readSubscription(deps.db, user.id);
   const plan = decidePlanStatus(row, deps.clock.now());
-  if (plan.premium && !(plan.trialActive && !row?.hasPaymentMethod)) return { status: 'active' };
+  const needsCard = plan.trialActive && !row?.hasPaymentMethod;
+  if (plan.premium && !needsCard) return { status: 'active' };
   await hitRateLimit(deps, CHECKOUTS_PER_USER, user.id);
-  const { url } = await paymentProvider(deps).createCheckout(deps, user, { trial: !(row?.hasUsedTrial ?? false) });
-  return { checkoutUrl: url };
+  const purpose = needsCard ? 'card' : row?.hasUsedTrial ? 'paid' : 'trial';
+  const result = await provider.createCheckout(deps, user, { purpose });
+  return 'url' in result ? { checkoutUrl: result.url } : { status: 'active' };
 }
 
 /**
@@ -72,7 +76,7 @@ export async function activatePremium(
   await hitRateLimit(deps, ACTIVATIONS_PER_USER, user.id);
   const id = sessionId ?? (await latestCheckoutId(deps, user.id));
   if (!id) throw new AppError('NOT_FOUND', PLAN_MESSAGES.sessionNotFound);
-  const state = await paymentProvider(deps).confirmCheckout(deps, user.id, id);
+  const state = await requirePaymentProvider(deps).confirmCheckout(deps, user.id, id);
   if (state === null) throw new AppError('NOT_FOUND', PLAN_MESSAGES.sessionNotFound);
   if (state === 'open') throw new AppError('CONFLICT', PLAN_MESSAGES.checkoutIncomplete);
   if (state === 'expired') throw new AppError('CONFLICT', PLAN_MESSAGES.checkoutExpired);
@@ -104,24 +108,17 @@ export async function cancelSubscription(
   if (!row || !plan.premium) throw new AppError('CONFLICT', PLAN_MESSAGES.nothingToCancel);
   if (plan.hasSubscription && row.cancelAtPeriodEnd) throw new AppError('CONFLICT', PLAN_MESSAGES.alreadyCancelling);
   const reason = input.reason?.trim() ? input.reason.trim() : null;
-  await paymentProvider(deps).cancel(deps, user.id, { atPeriodEnd: !plan.trialActive, reason });
+  await requirePaymentProvider(deps).cancel(deps, user.id, { atPeriodEnd: !plan.trialActive, reason });
   return getPlanStatus(deps, user.id);
 }
 
 /**
- * Ends a user's subscription at once, whatever it is (for account deletion: nothing may be billed
- * after the account is gone). Does nothing when there is no live subscription.
+ * Ends at once every live subscription the provider holds for the user, whatever our row says
+ * (for account deletion: nothing may be billed after the account is gone).
  */
 export async function cancelSubscriptionImmediately(deps: AppDeps, userId: string): Promise<void> {
-  const row = await readSubscription(deps.db, userId);
-  if (!row || row.status === 'canceled' || row.status === 'none') return;
-  // A lapsed demo plan has nothing left to stop; a live Stripe subscription is always told.
-  if (row.provider === 'demo' && !decidePlanStatus(row, deps.clock.now()).premium) return;
-  if (row.provider === 'stripe' && !row.subscriptionId) return;
-  try {
-    await paymentProvider(deps).cancel(deps, userId, { atPeriodEnd: false, reason: 'account deleted' });
-  } catch (error) {
-    // A cancel that raced this one ended the plan first: there is nothing left to stop.
-    if (!(error instanceof AppError && error.code === 'CONFLICT')) throw error;
-  }
+  const provider = paymentProvider(deps);
+  // With payments off there is no provider that could bill anyone.
+  if (!provider) return;
+  await provider.cancelEverything(deps, userId);
 }

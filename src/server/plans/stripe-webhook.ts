@@ -3,6 +3,7 @@
 // the same transaction as the change, so even two concurrent deliveries of one event have one
 // effect), and never rolls a newer state back: the subscription is re-read from Stripe rather than
 // taken from the event, and stored only if that read is not older than the one already stored.
+// An event is bound to the user whose Stripe customer it is about, never to ids in its metadata.
 import type Stripe from 'stripe';
 import { and, eq } from 'drizzle-orm';
 import { APP_NAME, PREMIUM_PRICE_LABEL, TRIAL_DAYS } from '../../shared/constants';
@@ -11,7 +12,13 @@ import { ROUTES } from '../../shared/routes';
 import { checkoutSessions, providerEvents, subscriptions, users } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
-import { stripeClient, toProviderSubscription } from '../integrations/stripe';
+import {
+  applyCompletedSession,
+  isMissingAtStripe,
+  markComplete,
+  stripeClient,
+  toProviderSubscription,
+} from '../integrations/stripe';
 import { storeProviderSubscription, type ProviderSubscription } from './subscription-store';
 
 export const WEBHOOK_MESSAGES = {
@@ -85,10 +92,7 @@ export async function handleStripeWebhook(
     if (plan.subscription)
       result = await storeProviderSubscription(tx, plan.userId, 'stripe', plan.subscription, plan.version, now);
     if (plan.checkoutSessionId) {
-      await tx
-        .update(checkoutSessions)
-        .set({ status: 'complete', completedAt: now })
-        .where(and(eq(checkoutSessions.id, plan.checkoutSessionId), eq(checkoutSessions.userId, plan.userId)));
+      await markComplete(tx, plan.userId, plan.checkoutSessionId, now);
       result = result === 'ignored' ? 'applied' : result;
     }
     return result;
@@ -109,58 +113,62 @@ export async function handleStripeWebhook(
   return outcome;
 }
 
+const IGNORE = (version: number): Plan => ({ userId: null, subscription: null, checkoutSessionId: null, version });
+
+/**
+ * What an event means for which user. The user is always the one whose stored Stripe customer the
+ * object belongs to (never a user id carried in the event's metadata or client_reference_id), and
+ * the subscription is re-read from Stripe: one Stripe no longer has (404) is acknowledged and
+ * ignored, never applied from the event's own copy.
+ */
 async function planEvent(deps: AppDeps, stripe: Stripe, event: Stripe.Event): Promise<Plan> {
   const version = Date.now();
   if (CHECKOUT_EVENTS.has(event.type)) {
-    const session = event.data.object as Stripe.Checkout.Session;
-    const customerId = idOf(session.customer);
-    const userId =
-      (await userByCustomer(deps, customerId)) ??
-      (await existingUser(deps, session.client_reference_id ?? session.metadata?.userId));
-    const subscriptionId = idOf(session.subscription);
-    const subscription = subscriptionId ? await readSubscriptionFromStripe(stripe, subscriptionId, null) : null;
-    return { userId, subscription, checkoutSessionId: session.id, version };
+    const sent = event.data.object as Stripe.Checkout.Session;
+    // Only a checkout this server opened, for the user it opened it for, and only while the
+    // session's customer is that user's customer.
+    const [own] = await deps.db
+      .select({ userId: checkoutSessions.userId, customerId: subscriptions.customerId })
+      .from(checkoutSessions)
+      .innerJoin(subscriptions, eq(subscriptions.userId, checkoutSessions.userId))
+      .where(and(eq(checkoutSessions.id, sent.id), eq(checkoutSessions.provider, 'stripe')))
+      .limit(1);
+    if (!own?.customerId || idOf(sent.customer) !== own.customerId) {
+      deps.log.warn(
+        `stripe ${event.type} ${event.id}: checkout ${sent.id} is not one of its customer's checkouts here`,
+      );
+      return IGNORE(version);
+    }
+    try {
+      const session = await stripe.checkout.sessions.retrieve(sent.id);
+      if (session.status !== 'complete') return IGNORE(version);
+      const subscription = await applyCompletedSession(stripe, session, own.customerId);
+      if (!subscription) return IGNORE(version);
+      return { userId: own.userId, subscription, checkoutSessionId: session.id, version };
+    } catch (error) {
+      if (isMissingAtStripe(error)) return IGNORE(version);
+      throw error;
+    }
   }
   let subscriptionId: string | null = null;
-  let fallback: Stripe.Subscription | null = null;
   if (SUBSCRIPTION_EVENTS.has(event.type)) {
-    fallback = event.data.object as Stripe.Subscription;
-    subscriptionId = fallback.id;
+    subscriptionId = (event.data.object as Stripe.Subscription).id;
   } else if (INVOICE_EVENTS.has(event.type)) {
     const invoice = event.data.object as Stripe.Invoice & { subscription?: string | { id: string } | null };
     subscriptionId = idOf(invoice.parent?.subscription_details?.subscription) ?? idOf(invoice.subscription);
   }
-  if (!subscriptionId) return { userId: null, subscription: null, checkoutSessionId: null, version };
-  const subscription = await readSubscriptionFromStripe(stripe, subscriptionId, fallback);
-  const userId =
-    (await userBySubscription(deps, subscription.id)) ??
-    (await userByCustomer(deps, subscription.customerId)) ??
-    (await existingUser(deps, subscription.userId));
+  if (!subscriptionId) return IGNORE(version);
+  let subscription: ProviderSubscription;
+  try {
+    subscription = toProviderSubscription(await stripe.subscriptions.retrieve(subscriptionId));
+  } catch (error) {
+    if (!isMissingAtStripe(error)) throw error;
+    deps.log.warn(`stripe ${event.type} ${event.id}: Stripe has no subscription ${subscriptionId}; ignored`);
+    return IGNORE(version);
+  }
+  const userId = await userByCustomer(deps, subscription.customerId);
   if (!userId) deps.log.warn(`stripe ${event.type} ${event.id}: no LockIn user for subscription ${subscription.id}`);
   return { userId, subscription, checkoutSessionId: null, version };
-}
-
-/** The subscription as Stripe has it now; the event's own copy only if Stripe no longer has it. */
-async function readSubscriptionFromStripe(
-  stripe: Stripe,
-  id: string,
-  fallback: Stripe.Subscription | null,
-): Promise<ProviderSubscription> {
-  try {
-    return toProviderSubscription(await stripe.subscriptions.retrieve(id));
-  } catch (error) {
-    if (fallback && (error as { statusCode?: number }).statusCode === 404) return toProviderSubscription(fallback);
-    throw error;
-  }
-}
-
-async function userBySubscription(deps: AppDeps, subscriptionId: string): Promise<string | null> {
-  const [row] = await deps.db
-    .select({ userId: subscriptions.userId })
-    .from(subscriptions)
-    .where(eq(subscriptions.subscriptionId, subscriptionId))
-    .limit(1);
-  return row?.userId ?? null;
 }
 
 async function userByCustomer(deps: AppDeps, customerId: string | null): Promise<string | null> {
@@ -171,12 +179,6 @@ async function userByCustomer(deps: AppDeps, customerId: string | null): Promise
     .where(eq(subscriptions.customerId, customerId))
     .limit(1);
   return row?.userId ?? null;
-}
-
-async function existingUser(deps: AppDeps, userId: string | null | undefined): Promise<string | null> {
-  if (!userId) return null;
-  const [row] = await deps.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
-  return row?.id ?? null;
 }
 
 export function trialEndingMail(appUrl: string, firstName: string | null, trialEndsAt: Date | null) {

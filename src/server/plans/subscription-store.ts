@@ -44,7 +44,15 @@ export interface ProviderSubscription {
   userId: string | null;
 }
 
-const LIVE = new Set(['trialing', 'active', 'past_due', 'unpaid', 'incomplete', 'paused']);
+/** Statuses in which the provider may still bill the subscription, or bill it again. */
+export const LIVE_STATUSES: ReadonlySet<string> = new Set([
+  'trialing',
+  'active',
+  'past_due',
+  'unpaid',
+  'incomplete',
+  'paused',
+]);
 
 /**
  * Stores a subscription as the provider reported it, read at `version` (ms). A read older than the
@@ -63,7 +71,12 @@ export async function storeProviderSubscription(
   const row = await lockSubscription(tx, userId, provider);
   if (row.providerUpdatedAt !== null && version < row.providerUpdatedAt && row.subscriptionId === sub.id)
     return 'stale';
-  if (row.subscriptionId && row.subscriptionId !== sub.id && LIVE.has(row.status) && !LIVE.has(sub.status))
+  if (
+    row.subscriptionId &&
+    row.subscriptionId !== sub.id &&
+    LIVE_STATUSES.has(row.status) &&
+    !LIVE_STATUSES.has(sub.status)
+  )
     return 'stale';
   await updateSubscription(
     tx,

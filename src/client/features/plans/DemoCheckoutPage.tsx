@@ -12,6 +12,7 @@ import { Button, ButtonLink } from '../../ui/Button';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { ListSkeleton } from '../tasks/parts';
 import { PLANS_COPY } from './copy';
+import { formatDate } from './logic';
 import { PlansLayout, StatusCard } from './PlansLayout';
 
 const SESSION_PATTERN = /^[A-Za-z0-9_-]{1,255}$/;
@@ -119,19 +120,30 @@ function DemoCheckout({ session }: { session: string }) {
     );
   }
   const trial = data.mode === 'trial';
+  const card = data.mode === 'card';
+  const { title, price, action } = card
+    ? {
+        title: PLANS_COPY.demoCardPlan,
+        price: PLANS_COPY.demoCardPrice(formatDate(data.trialEndsAt)),
+        action: PLANS_COPY.demoAddCard,
+      }
+    : trial
+      ? { title: PLANS_COPY.demoTrialPlan, price: PLANS_COPY.demoTrialPrice, action: PLANS_COPY.demoStartTrial }
+      : { title: PLANS_COPY.demoPaidPlan, price: PLANS_COPY.demoPaidPrice, action: PLANS_COPY.demoSubscribe };
   return (
     <section aria-labelledby="demo-checkout-title" className="card p-6 sm:p-8">
       <p className="text-sm font-semibold uppercase tracking-wide text-amber-800 dark:text-amber-300">
         {PLANS_COPY.demoBanner}
       </p>
       <h1 id="demo-checkout-title" className="mt-2 text-2xl font-bold tracking-tight text-slate-900 dark:text-white">
-        <PlanTitle title={trial ? PLANS_COPY.demoTrialPlan : PLANS_COPY.demoPaidPlan} />
+        <PlanTitle title={title} />
       </h1>
       <p className="mt-1 text-lg font-semibold text-slate-800 dark:text-slate-100" data-testid="demo-price">
-        {trial ? PLANS_COPY.demoTrialPrice : PLANS_COPY.demoPaidPrice}
+        {price}
       </p>
       <p className="mt-4 text-sm muted">{PLANS_COPY.demoExplain}</p>
       {trial && <p className="mt-2 text-sm muted">{PLANS_COPY.demoTrialNote}</p>}
+      {card && <p className="mt-2 text-sm muted">{PLANS_COPY.demoCardNote}</p>}
       <p className="mt-4 break-words text-sm text-slate-700 dark:text-slate-200">
         {PLANS_COPY.demoFor} <strong>{data.email}</strong>
       </p>
@@ -145,7 +157,7 @@ function DemoCheckout({ session }: { session: string }) {
           {PLANS_COPY.demoCancel}
         </Button>
         <Button onClick={() => complete.mutate({ session })} loading={complete.isPending} disabled={running}>
-          {trial ? PLANS_COPY.demoStartTrial : PLANS_COPY.demoSubscribe}
+          {action}
         </Button>
       </div>
     </section>

@@ -1,6 +1,6 @@
 // /subscribe: the trial offer; with ?payment=true it sets up checkout (create-subscription, then
 // the browser goes to the checkout URL); with ?cancelled=true it says the payment was cancelled.
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { TOASTS } from '../../../shared/copy';
@@ -39,6 +39,10 @@ function TrialOffer({ cancelled }: { cancelled: boolean }) {
   const navigate = useNavigate();
   const { isAuthenticated } = useAuth();
   const { plan } = usePlanStatus();
+  const trpc = useTRPC();
+  // Until the answer comes the offer is shown as usual; only a server without payments hides the button.
+  const payments = useQuery({ ...trpc.plans.payments.queryOptions(), staleTime: Number.POSITIVE_INFINITY });
+  const paymentsOff = payments.data?.provider === null;
   const shown = useRef(false);
 
   useEffect(() => {
@@ -75,10 +79,22 @@ function TrialOffer({ cancelled }: { cancelled: boolean }) {
           </li>
         ))}
       </ul>
-      <ButtonLink to={button.to} size="lg" className="mt-8 w-full">
-        {button.label}
-      </ButtonLink>
-      <p className="mt-3 text-center text-sm muted">{PLANS_COPY.cardNote}</p>
+      {paymentsOff ? (
+        <div
+          role="status"
+          className="mt-8 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50"
+        >
+          <p className="font-semibold">{PLANS_COPY.paymentsOffTitle}</p>
+          <p className="mt-1 text-sm">{PLANS_COPY.paymentsOffText}</p>
+        </div>
+      ) : (
+        <>
+          <ButtonLink to={button.to} size="lg" className="mt-8 w-full">
+            {button.label}
+          </ButtonLink>
+          <p className="mt-3 text-center text-sm muted">{PLANS_COPY.cardNote}</p>
+        </>
+      )}
       <div className="mt-6 text-center">
         <ButtonLink to={ROUTES.home} variant="ghost" size="sm">
           <span aria-hidden="true">←</span> {PLANS_COPY.backToApp}

@@ -15,6 +15,9 @@ export const PLANS_COPY = {
   startTrial: `Start ${TRIAL_DAYS}-Day Free Trial`,
   cardNote: `A credit card is required. After your ${TRIAL_DAYS}-day free trial you will be charged ${PREMIUM_PRICE_LABEL} unless you cancel before the trial ends.`,
   backToApp: 'Back to app',
+  paymentsOffTitle: 'Payments are not set up yet',
+  paymentsOffText:
+    'This LockIn server has no payment provider configured, so Premium cannot be bought here yet. Everything in the free plan works as usual.',
 
   settingUp: 'Setting Up Your Subscription',
   settingUpText: 'Taking you to the secure checkout page…',
@@ -42,6 +45,11 @@ export const PLANS_COPY = {
   demoTrialNote: `A demo trial has no payment method: it ends after ${TRIAL_DAYS} days unless you add one.`,
   demoPaidPlan: 'LockIn Premium',
   demoPaidPrice: `${PREMIUM_PRICE_LABEL}, renews monthly until cancelled`,
+  demoCardPlan: 'Add a payment method to your trial',
+  demoCardPrice: (trialEnd: string | null) =>
+    trialEnd ? `$0.00 today, then ${PREMIUM_PRICE_LABEL} from ${trialEnd}` : `$0.00 today, then ${PREMIUM_PRICE_LABEL}`,
+  demoCardNote: 'Your free trial keeps running. The card is charged only when it ends, unless you cancel before then.',
+  demoAddCard: 'Add card',
   demoStartTrial: 'Start trial',
   demoSubscribe: 'Subscribe',
   demoCancel: 'Cancel',
