@@ -14,6 +14,8 @@ export const DEFAULT_LOCK_IN_MINUTES = 25;
 export const QUIT_CONFIRM_DELAY_SECONDS = 5;
 export const HIDDEN_TAB_REMINDER_SECONDS = 30;
 export const LOCAL_HISTORY_LIMIT = 50;
+/** A visitor's browser history is imported after sign-up only for sessions of the last 30 days. */
+export const LOCAL_HISTORY_IMPORT_DAYS = 30;
 export const FOCUS_STATS_LIMIT = 10;
 
 export const PASSWORD_MIN_LENGTH = 8;

@@ -30,8 +30,10 @@ export interface CategoryStat {
   focusTime: number;
   /** Completed sessions / all ended sessions of the category, in percent (whole number). */
   completionRate: number;
-  /** Completed sessions of the category. */
+  /** Completed tasks (Today's Focus check-offs) of the category, as the field's name says. */
   tasksCompleted: number;
+  /** Completed Lock-In sessions of the category. */
+  sessionsCompleted: number;
 }
 
 export interface ActivityDay {

@@ -102,7 +102,7 @@ describe('sign-up page', () => {
       '/login',
     );
     expect(await page.getByText('Focus Mode', { exact: true }).count()).toBe(1);
-    expect(await page.getByText('AI Suggestions', { exact: true }).count()).toBe(1);
+    expect(await page.getByText('Task Suggestions', { exact: true }).count()).toBe(1);
     expect(await page.getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toBe('/terms-of-service');
     expect(await page.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('/privacy-policy');
 
@@ -559,7 +559,7 @@ describe('Manage Account', () => {
       'Task Bank of up to 10 tasks',
       'Premium Features',
       'Enhanced Lock-In mode with 7 motivation features',
-      'AI task suggestions',
+      'Task suggestions from your own tasks',
       'Comprehensive productivity analytics',
       'Focus-time recommendations',
       'Calendar integration',

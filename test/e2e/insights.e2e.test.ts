@@ -325,9 +325,13 @@ describe('AI suggestions', () => {
     await api.bankTask('l1', 'Read chapter 4 of Clean Code', 'Learning');
     await page.goto('/');
     await page.getByRole('tab', { name: /Task Bank/ }).click();
-    await page.getByRole('button', { name: 'AI Task Suggestions' }).click();
+    await page.getByRole('button', { name: 'Task Suggestions', exact: true }).click();
     const d = dialog(page);
     await d.getByRole('button', { name: 'Generate Suggestions' }).waitFor();
+    // No model on this server: the built-in suggester says what it is, and never 'AI'.
+    await d.getByRole('heading', { name: 'Task Suggestions', exact: true }).waitFor();
+    await d.getByText('No AI model is used.', { exact: false }).waitFor();
+    expect(await d.getByText(/\bAI\b/).count()).toBe(1); // only in 'No AI model is used.'
     await checkScreen(page, 'ai-empty');
 
     await d.getByRole('button', { name: 'Generate Suggestions' }).click();

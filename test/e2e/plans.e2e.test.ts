@@ -86,7 +86,7 @@ describe('subscribe → demo checkout → success → premium → manage → can
     await h1(page).filter({ hasText: 'Start Your 7-Day Free Trial' }).waitFor();
     for (const feature of [
       'Enhanced Lock-In mode with 7 motivation features',
-      'AI-powered task suggestions',
+      'Task suggestions drawn from your own tasks',
       'Comprehensive productivity analytics',
       'Unlimited tasks in Task Bank',
     ]) {

@@ -276,7 +276,7 @@ describe('landing page', () => {
         '7-day free trial',
         'No payment required',
         'Enhanced Lock-In mode with 7 motivation features',
-        'AI task suggestions',
+        'Task suggestions from your own tasks',
         'Comprehensive productivity analytics',
         'Focus-time recommendations',
         'Calendar integration',
@@ -303,7 +303,8 @@ describe('landing page', () => {
         "Today's Focus",
         'Lock-In focus sessions',
         'Daily streaks',
-        'AI suggestions',
+        // No model on this server: the feature is not called AI.
+        'Task suggestions',
         'Productivity analytics',
       ]) {
         expect(await features.getByRole('heading', { name, exact: true }).count()).toBe(1);

@@ -193,7 +193,7 @@ describe('Task Bank', () => {
     expect(await page.getByRole('button', { name: 'My Analytics' }).count()).toBe(0);
     await page.getByRole('heading', { name: 'Unlock Premium Features' }).waitFor();
     for (const feature of [
-      'AI task suggestions',
+      'Task suggestions from your own tasks',
       'Lock-In Mode',
       'Comprehensive analytics',
       'Focus time recommendations',
@@ -662,12 +662,12 @@ describe('the screen as a whole', () => {
     expect(await focused()).toBe('tab:Task Bank (0)');
     await page.getByRole('heading', { name: 'Task Bank' }).waitFor();
 
-    await tabTo('button:AI Task Suggestions');
-    const ai = page.getByRole('button', { name: 'AI Task Suggestions' });
+    await tabTo('button:Task Suggestions');
+    const ai = page.getByRole('button', { name: 'Task Suggestions', exact: true });
     expect(await ai.getAttribute('aria-disabled')).toBe('true');
     const tooltipId = await ai.getAttribute('aria-describedby');
     const tooltip = page.locator(`[id="${tooltipId}"]`);
-    expect(await tooltip.innerText()).toBe('Upgrade to Premium for AI Suggestions');
+    expect(await tooltip.innerText()).toBe('Upgrade to Premium for Task Suggestions');
     await eventually(async () => expect(await tooltip.evaluate((el) => getComputedStyle(el).opacity)).toBe('1'));
     await page.keyboard.press('Enter');
     expect(await page.getByRole('dialog').count()).toBe(0);

@@ -10,15 +10,7 @@ import { hashToken } from '../../src/server/accounts/sessions';
 import { DATA_RATE_LIMITS } from '../../src/server/data/data.routes';
 import { SESSION_CSV_COLUMNS, TASK_CSV_COLUMNS } from '../../src/server/data/export.service';
 import { deletionSeams } from '../../src/server/data/delete-account.service';
-import {
-  bankTasks,
-  dailyTasks,
-  lockInSessions,
-  lockInStreaks,
-  rateLimits,
-  subscriptions,
-  users,
-} from '../../src/server/db/schema';
+import { bankTasks, dailyTasks, lockInSessions, rateLimits, subscriptions, users } from '../../src/server/db/schema';
 import { EXPORT_PAGE_SIZE, IMPORT_MAX_BYTES, type ExportDocument, type ImportResult } from '../../src/shared/data';
 import {
   type TestClient,
@@ -149,7 +141,8 @@ describe('GET /api/export', () => {
         completedAt: START.toISOString(),
       },
     ]);
-    expect(doc.streak).toEqual({ current: 2, lastDay: '2026-03-09' });
+    // Derived from the sessions: the completed one ended on the 8th, two days before today.
+    expect(doc.streak).toEqual({ current: 0, lastDay: '2026-03-08' });
     expect(doc.plan?.premium).toBe(true);
     expect(doc.plan?.hasSubscription).toBe(true);
 
@@ -170,7 +163,7 @@ describe('GET /api/export', () => {
       customCategories: [],
       focusSessions: [],
       completions: [],
-      streak: null,
+      streak: { current: 0, lastDay: null },
     });
     expect(doc.plan?.premium).toBe(false);
     expect(doc.daily.lastResetAt).toBeNull();
@@ -318,11 +311,10 @@ describe('POST /api/import', () => {
     expect(dataOf(await exportJson(target.client))).toEqual(dataOf(before));
   });
 
-  test('merges into existing data: same ids are kept once, the later streak wins, running sessions stay behind', async () => {
+  test('merges into existing data: same ids are kept once, the file’s streak figure is ignored, running sessions stay behind', async () => {
     const { user, client } = await newUser();
     await client.mutate('tasks.bank.create', { id: 'shared', title: 'Mine' });
     await client.mutate('tasks.bank.create', { id: 'only-mine', title: 'Only mine' });
-    await ctx.deps.db.insert(lockInStreaks).values({ userId: user.id, current: 5, lastDay: '2026-03-01' });
     const doc = await exportJson(client);
     const file: ExportDocument = {
       ...doc,
@@ -353,7 +345,7 @@ describe('POST /api/import', () => {
           endedAt: null,
         },
       ],
-      streak: { current: 1, lastDay: '2026-03-09' },
+      streak: { current: 99999, lastDay: '2026-03-10' },
     };
     const res = await importText(client, JSON.stringify(file));
     expect(res.status).toBe(200);
@@ -361,7 +353,7 @@ describe('POST /api/import', () => {
     expect(res.body.skipped.bank).toBe(1);
     expect(res.body.skippedRunningSessions).toBe(1);
     expect(res.body.added.focusSessions).toBe(0);
-    expect(res.body.streakUpdated).toBe(true);
+    expect(res.body.streakUpdated).toBe(false);
     const rows = await ctx.deps.db
       .select({ id: bankTasks.id, title: bankTasks.title })
       .from(bankTasks)
@@ -372,12 +364,29 @@ describe('POST /api/import', () => {
       'shared:Mine',
     ]);
     expect(await ctx.deps.db.select().from(lockInSessions).where(eq(lockInSessions.userId, user.id))).toEqual([]);
-    const [streak] = await ctx.deps.db.select().from(lockInStreaks).where(eq(lockInStreaks.userId, user.id));
-    expect([streak!.current, streak!.lastDay]).toEqual([1, '2026-03-09']);
+    expect((await client.query<{ current: number }>('lockin.streak')).body.current).toBe(0);
 
-    // An older streak in a file never replaces a newer one.
-    const older = await importText(client, JSON.stringify({ ...file, streak: { current: 40, lastDay: '2026-02-01' } }));
-    expect(older.body.streakUpdated).toBe(false);
+    // The streak moves only with completed sessions the file brings: one yesterday makes it 1.
+    const withSession = await importText(
+      client,
+      JSON.stringify({
+        ...file,
+        focusSessions: [
+          {
+            ...file.focusSessions[0],
+            id: 'yesterday',
+            status: 'completed',
+            completed: true,
+            actualMinutes: 25,
+            startedAt: '2026-03-09T09:00:00.000Z',
+            endsAt: '2026-03-09T09:25:00.000Z',
+            endedAt: '2026-03-09T09:25:00.000Z',
+          },
+        ],
+      }),
+    );
+    expect(withSession.body.streakUpdated).toBe(true);
+    expect((await client.query<{ current: number }>('lockin.streak')).body.current).toBe(1);
   });
 
   test('a session already here under its other REST id (alias) is not imported twice', async () => {

@@ -9,7 +9,7 @@ import { rateLimits } from '../../src/server/db/schema';
 import { customCategories } from '../../src/server/db/schema';
 import { createModelSuggester } from '../../src/server/integrations/ai';
 import { AI_FAILURE_SUGGESTION, AI_RATE_LIMIT, type AiSuggestion } from '../../src/shared/insights';
-import { createTestContext, type TestContext } from '../support/app';
+import { createTestContext, TestClient, type TestContext } from '../support/app';
 import { createUser, signedInClient } from '../support/factories';
 import { startOpenAiStandin, type OpenAiStandin } from '../support/openai-standin';
 import { makePremium } from '../support/plans';
@@ -118,6 +118,16 @@ describe('access and input', () => {
 });
 
 describe('offline suggester (no OPENAI_API_KEY)', () => {
+  test('the source is reported as offline to visitors and users, so no screen calls it AI', async () => {
+    const injected = ctx.deps.ai;
+    ctx.deps.ai = undefined;
+    try {
+      expect((await new TestClient(ctx.app).query('insights.suggestionSource')).body).toEqual({ source: 'offline' });
+    } finally {
+      ctx.deps.ai = injected;
+    }
+  });
+
   test('proposes next steps from the user’s own tasks, never one they have, in their categories', async () => {
     const { client } = await premiumClient();
     const res = await client.post('/api/ai-suggestions', { tasks: TASKS, categories: CATEGORIES });
@@ -218,6 +228,10 @@ describe('OpenAI-compatible stand-in through the real provider', () => {
       expect(res.body.suggestions).toEqual(standin.suggestions);
       expect(standin.requests[0]!.authorization).toBe(`Bearer ${KEY}`);
       expect(standin.requests[0]!.body).toMatchObject({ model: 'my-model', response_format: { type: 'json_schema' } });
+      // With a model configured, every screen may call the feature AI.
+      expect((await new TestClient(configured.app).query('insights.suggestionSource')).body).toEqual({
+        source: 'model',
+      });
     } finally {
       await configured.close();
     }

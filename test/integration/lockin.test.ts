@@ -147,8 +147,47 @@ describe('tRPC: start, running, complete', () => {
     const bad = await client.mutate('lockin.quit', { id: s.id, actualMinutes: 'five' });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toStartWith('Actual minutes ');
+    ctx.clock.advance(10 * MIN);
     const ok = await client.mutate<CompletionResult>('lockin.quit', { id: s.id, actualMinutes: 7.4 });
     expect(ok.body.session.actualMinutes).toBe(7);
+  });
+
+  test('a quit stores at most the minutes that passed by the server clock, on both REST shapes and tRPC', async () => {
+    at('2026-03-10T12:00:00Z');
+    const { client } = await newClient();
+    const start = async () =>
+      (await client.mutate<{ session: LockInSessionView }>('lockin.start', { goalMinutes: 120 })).body.session;
+    // One second in, a claim of 119 of 120 minutes stores 0.
+    let s = await start();
+    ctx.clock.advance(1_000);
+    expect(
+      (await client.mutate<CompletionResult>('lockin.quit', { id: s.id, actualMinutes: 119 })).body.session
+        .actualMinutes,
+    ).toBe(0);
+    // 10 min 40 s in: at most 11 (rounded as the spec rounds); a smaller honest claim is kept.
+    s = await start();
+    ctx.clock.advance(10 * MIN + 40_000);
+    expect(
+      (await client.mutate<CompletionResult>('lockin.quit', { id: s.id, actualMinutes: 60 })).body.session
+        .actualMinutes,
+    ).toBe(11);
+    s = await start();
+    ctx.clock.advance(30 * MIN);
+    expect(
+      (await client.mutate<CompletionResult>('lockin.quit', { id: s.id, actualMinutes: 12 })).body.session
+        .actualMinutes,
+    ).toBe(12);
+    // The spec's REST shape: PUT /api/lock-in-sessions/{id} with quitEarly.
+    const rest = await client.post<{ id: string }>('/api/lock-in-sessions', { taskTitle: 'Essay', goalMinutes: 120 });
+    expect(rest.status).toBe(201);
+    ctx.clock.advance(2 * MIN);
+    const ended = await client.put<{ actualMinutes: number }>(`/api/lock-in-sessions/${rest.body.id}`, {
+      actualMinutes: 100,
+      completed: false,
+      quitEarly: true,
+    });
+    expect(ended.status).toBe(200);
+    expect(ended.body.actualMinutes).toBe(2);
   });
 
   test('quit records not completed, quit early, the optional reason, and never counts for the streak', async () => {
@@ -554,6 +593,35 @@ describe('race: completion against quit', () => {
   });
 });
 
+describe('the streak is derived from completed sessions', () => {
+  async function completeAt(client: TestClient, when: string) {
+    at(when);
+    const s = (await client.mutate<{ session: LockInSessionView }>('lockin.start', { goalMinutes: 5 })).body.session;
+    ctx.clock.advance(5 * MIN);
+    return (await client.mutate<CompletionResult>('lockin.complete', { id: s.id, actualMinutes: 5 })).body.streak;
+  }
+
+  test('changing the time zone between two sessions 30 minutes apart cannot add a day', async () => {
+    const { client } = await newClient('UTC');
+    // 23:00 UTC on the 10th: day one.
+    expect((await completeAt(client, '2026-03-10T23:00:00Z')).current).toBe(1);
+    // Now in UTC+14 it is already the 11th; both sessions are read in the new zone: one day.
+    expect((await client.mutate('accounts.setTimeZone', { timeZone: 'Pacific/Kiritimati' })).status).toBe(200);
+    const after = await completeAt(client, '2026-03-10T23:30:00Z');
+    expect(after).toMatchObject({ current: 1, lastDay: '2026-03-11' });
+    expect((await client.query<StreakView>('lockin.streak')).body.current).toBe(1);
+  });
+
+  test('consecutive local days count; a quit never does; a missed day ends the run', async () => {
+    const { client } = await newClient('America/New_York');
+    await completeAt(client, '2026-03-08T15:00:00Z');
+    await completeAt(client, '2026-03-09T15:00:00Z');
+    expect((await completeAt(client, '2026-03-10T15:00:00Z')).current).toBe(3);
+    at('2026-03-12T15:00:00Z');
+    expect((await client.query<StreakView>('lockin.streak')).body.current).toBe(0);
+  });
+});
+
 describe('visitor history import', () => {
   const local = (
     id: string,
@@ -569,6 +637,22 @@ describe('visitor history import', () => {
     taskName: 'Study',
     goal: 'Chapter 3',
     completed,
+  });
+
+  test('only sessions of the last 30 days are taken, each id once, and a repeated id in one file counts once', async () => {
+    at('2026-03-10T12:00:00Z');
+    const { client } = await newClient();
+    const sessions = [
+      local('recent', '2026-02-09T12:30:00.000Z'),
+      local('old', '2026-02-08T11:59:00.000Z'),
+      local('ancient', '2020-01-01T00:00:00.000Z'),
+      local('twice', '2026-03-01T08:00:00.000Z'),
+      local('twice', '2026-03-02T08:00:00.000Z'),
+    ];
+    const res = await client.mutate<{ imported: number; skipped: number }>('lockin.importLocal', { sessions });
+    expect(res.body).toMatchObject({ imported: 2, skipped: 3 });
+    const list = (await client.query<LockInSessionView[]>('lockin.list')).body;
+    expect(list.map((s) => s.id).sort()).toEqual(['local_recent', 'local_twice']);
   });
 
   test('imports valid sessions once (a second import adds nothing), skips invalid ones, advances the streak in day order', async () => {

@@ -174,9 +174,8 @@ export async function seedEverything(
       startedAt: new Date(now.getTime() - DAY),
     },
   ]);
-  await db
-    .insert(lockInStreaks)
-    .values({ userId: user.id, current: 2, lastDay: new Date(now.getTime() - DAY).toISOString().slice(0, 10) });
+  // A row the previous release wrote (the streak is derived now): deletion must still remove it.
+  await db.insert(lockInStreaks).values({ userId: user.id, current: 2, lastDay: '2026-01-01' });
   await db.insert(subscriptions).values({
     userId: user.id,
     provider: 'demo',

@@ -1,8 +1,8 @@
-// Test data for insights: Lock-In sessions, streaks, task completions and Today's Focus rows
+// Test data for insights: Lock-In sessions (and streaks made of them), task completions and Today's Focus rows
 // written straight into their tables (the Lock-In service is not needed to craft a history).
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../src/server/deps';
-import { dailyTasks, lockInSessions, lockInStreaks, taskCompletions } from '../../src/server/db/schema';
+import { dailyTasks, lockInSessions, taskCompletions } from '../../src/server/db/schema';
 
 let counter = 0;
 
@@ -54,16 +54,22 @@ export async function insertSessions(deps: Pick<AppDeps, 'db'>, userId: string, 
   await deps.db.insert(lockInSessions).values(rows);
 }
 
-export async function setStreak(
+/**
+ * A streak as the app derives it: one completed session at noon UTC on each of `days` consecutive
+ * days ending `lastDay` (the streak is never stored as a figure).
+ */
+export async function completeOnDays(
   deps: Pick<AppDeps, 'db'>,
   userId: string,
-  current: number,
+  days: number,
   lastDay: string,
 ): Promise<void> {
-  await deps.db
-    .insert(lockInStreaks)
-    .values({ userId, current, lastDay })
-    .onConflictDoUpdate({ target: lockInStreaks.userId, set: { current, lastDay } });
+  const last = new Date(`${lastDay}T12:00:00Z`).getTime();
+  await insertSessions(
+    deps,
+    userId,
+    Array.from({ length: days }, (_, i) => ({ startedAt: new Date(last - i * 86_400_000 - 25 * 60_000) })),
+  );
 }
 
 export async function insertCompletions(

@@ -19,13 +19,14 @@ import {
   dailyResetState,
   dailyTasks,
   lockInSessions,
-  lockInStreaks,
   oauthAccounts,
   taskCompletions,
   users,
 } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
+import { readStreak } from '../lockin/streak';
+import { localDate, safeTimeZone } from '../../shared/local-date';
 import { getPlanStatus } from '../plans/plan-status';
 import { bankColumns, dailyColumns } from '../tasks/task-store';
 
@@ -209,10 +210,9 @@ export async function* exportJsonChunks(deps: AppDeps, userId: string): AsyncGen
     .from(customCategories)
     .where(eq(customCategories.userId, userId))
     .orderBy(asc(customCategories.createdAt), asc(customCategories.name));
-  const [streak] = await db
-    .select({ current: lockInStreaks.current, lastDay: lockInStreaks.lastDay })
-    .from(lockInStreaks)
-    .where(eq(lockInStreaks.userId, userId));
+  // For information: an import never takes it back (the streak is derived from the sessions).
+  const zone = safeTimeZone(profile.timeZone);
+  const streak = await readStreak(db, userId, zone, localDate(deps.clock.now(), zone));
   const plan = await getPlanStatus(deps, userId);
 
   const head = {
@@ -247,7 +247,7 @@ export async function* exportJsonChunks(deps: AppDeps, userId: string): AsyncGen
       })),
     },
     customCategories: categories.map((c) => ({ name: c.name, createdAt: c.createdAt.toISOString() })),
-    streak: streak ? { current: streak.current, lastDay: streak.lastDay } : null,
+    streak: { current: streak.current, lastDay: streak.lastDay },
   };
   // Drop the closing brace of the head object and continue with the streamed lists.
   yield JSON.stringify(head, null, 2).slice(0, -2);

@@ -6,7 +6,9 @@ import { and, count, eq, inArray, or } from 'drizzle-orm';
 import { BUILT_IN_CATEGORIES, CUSTOM_CATEGORY_LIMIT, DAILY_TASK_LIMIT, FREE_BANK_LIMIT } from '../../shared/constants';
 import { DATA_MESSAGES, exportDocumentSchema, type ExportDocument, type ImportResult } from '../../shared/data';
 import type { Tx } from '../db/client';
-import { bankTasks, customCategories, dailyTasks, lockInSessions, lockInStreaks, taskCompletions } from '../db/schema';
+import { bankTasks, customCategories, dailyTasks, lockInSessions, taskCompletions, users } from '../db/schema';
+import { readStreak } from '../lockin/streak';
+import { localDate, safeTimeZone } from '../../shared/local-date';
 import type { AppDeps } from '../deps';
 import { AppError, describeZodError } from '../http/errors';
 import { isPremium } from '../plans/plan-status';
@@ -68,6 +70,9 @@ export async function importExport(deps: AppDeps, user: { id: string }, text: st
   return deps.db.transaction(async (tx) => {
     // The tasks domain's per-user lock: counts checked here stay true until commit.
     await lockUser(tx, userId, now);
+    // The file's own streak figure is never taken: the streak is derived from the completed
+    // sessions, so it moves only when the file brings sessions that extend it.
+    const streakBefore = await streakOf(tx, userId, now);
 
     const haveBank = await existingOf(
       file.bank.map((t) => t.id),
@@ -130,7 +135,7 @@ export async function importExport(deps: AppDeps, user: { id: string }, text: st
     const categories = await importCategories(tx, userId, file);
     const sessions = await importSessions(tx, userId, file);
     const completions = await importCompletions(tx, userId, file);
-    const streakUpdated = await importStreak(tx, userId, file, now);
+    const streakUpdated = (await streakOf(tx, userId, now)).current !== streakBefore.current;
 
     return {
       added: {
@@ -274,27 +279,9 @@ async function importCompletions(tx: Tx, userId: string, file: ExportDocument): 
   return { added: fresh.length };
 }
 
-/** The streak with the later last day wins (on a tie, the longer one): merging never shortens a streak. */
-async function importStreak(tx: Tx, userId: string, file: ExportDocument, now: Date): Promise<boolean> {
-  const incoming = file.streak;
-  if (!incoming || incoming.lastDay === null) return false;
-  const [current] = await tx
-    .select({ current: lockInStreaks.current, lastDay: lockInStreaks.lastDay })
-    .from(lockInStreaks)
-    .where(eq(lockInStreaks.userId, userId))
-    .for('update');
-  if (current && current.lastDay !== null) {
-    const newer =
-      incoming.lastDay > current.lastDay ||
-      (incoming.lastDay === current.lastDay && incoming.current > current.current);
-    if (!newer) return false;
-  }
-  await tx
-    .insert(lockInStreaks)
-    .values({ userId, current: incoming.current, lastDay: incoming.lastDay, updatedAt: now })
-    .onConflictDoUpdate({
-      target: lockInStreaks.userId,
-      set: { current: incoming.current, lastDay: incoming.lastDay, updatedAt: now },
-    });
-  return true;
+/** The user's streak as the app shows it now, in the user's own zone. */
+async function streakOf(tx: Tx, userId: string, now: Date) {
+  const [user] = await tx.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, userId));
+  const timeZone = safeTimeZone(user?.timeZone ?? 'UTC');
+  return readStreak(tx, userId, timeZone, localDate(now, timeZone));
 }

@@ -14,6 +14,7 @@ import {
 import type { AiSuggestionsInput } from '../../shared/insights-input';
 import { customCategories } from '../db/schema';
 import type { AppDeps } from '../deps';
+import type { SuggestionSource } from '../../shared/suggestions';
 import { AppError } from '../http/errors';
 import { hitRateLimit, type RateLimitRule } from '../http/rate-limit';
 import { createSuggester, type TaskSuggester } from '../integrations/ai';
@@ -29,6 +30,11 @@ export const AI_RULE: RateLimitRule = { name: 'ai:user', ...AI_RATE_LIMIT };
 const suggesters = new WeakMap<object, TaskSuggester>();
 
 /** deps.ai when set (tests), else one suggester per configuration. */
+/** 'model' when an AI model answers, 'offline' for the built-in suggester. */
+export function suggestionSource(deps: AppDeps): SuggestionSource {
+  return suggesterOf(deps).kind;
+}
+
 function suggesterOf(deps: AppDeps): TaskSuggester {
   if (deps.ai) return deps.ai;
   let s = suggesters.get(deps.config);

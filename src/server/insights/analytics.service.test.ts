@@ -10,7 +10,7 @@ import {
   insertCompletions,
   insertDailyTasks,
   insertSessions,
-  setStreak,
+  completeOnDays,
 } from '../../../test/support/insights-factories';
 import { makePremium } from '../../../test/support/plans';
 import { addDays, getAnalytics, weekStart } from './analytics.service';
@@ -217,8 +217,15 @@ describe('sessions', () => {
     expect(a.recentActivity.find((d) => d.date === '2026-10-25')?.sessionsCompleted).toBe(2);
   });
 
-  test('category stats: focus time above 0 only, sorted by focus time, completion rate in percent', async () => {
+  test('category stats: focus time above 0 only, sorted by focus time, completion rate in percent, tasks are tasks', async () => {
     const user = await premiumUser();
+    // Three Work tasks and no Health task checked off: tasksCompleted counts these, not sessions.
+    await insertCompletions(ctx.deps, user.id, [
+      { category: 'Work', plannedOn: '2026-03-01', completedAt: '2026-03-01T10:00:00Z' },
+      { category: 'Work', plannedOn: '2026-03-01', completedAt: '2026-03-01T13:00:00Z' },
+      { category: 'Work', plannedOn: '2026-03-02', completedAt: '2026-03-02T13:00:00Z' },
+      { category: 'Finance', plannedOn: '2026-03-02', completedAt: '2026-03-02T14:00:00Z' },
+    ]);
     await insertSessions(ctx.deps, user.id, [
       { startedAt: '2026-03-01T09:00:00Z', category: 'Work', goalMinutes: 60 },
       { startedAt: '2026-03-01T11:00:00Z', category: 'Work', goalMinutes: 30, status: 'quit', actualMinutes: 10 },
@@ -229,8 +236,8 @@ describe('sessions', () => {
     ]);
     const a = await premium(user);
     expect(a.categoryStats).toEqual([
-      { category: 'Health', focusTime: 90, completionRate: 100, tasksCompleted: 1 },
-      { category: 'Work', focusTime: 75, completionRate: 33, tasksCompleted: 1 },
+      { category: 'Health', focusTime: 90, completionRate: 100, tasksCompleted: 0, sessionsCompleted: 1 },
+      { category: 'Work', focusTime: 75, completionRate: 33, tasksCompleted: 3, sessionsCompleted: 1 },
     ]);
   });
 
@@ -310,17 +317,27 @@ describe('sessions', () => {
 });
 
 describe('streak', () => {
-  test('reads the stored streak while its last day is today or yesterday (local), else 0', async () => {
-    const user = await premiumUser('America/Los_Angeles'); // local now: Tuesday 10 March 05:00
-    await setStreak(ctx.deps, user.id, 4, '2026-03-10');
-    expect((await premium(user)).dailyStreak).toBe(4);
-    await setStreak(ctx.deps, user.id, 4, '2026-03-09');
-    expect((await premium(user)).dailyStreak).toBe(4);
-    await setStreak(ctx.deps, user.id, 4, '2026-03-08');
-    expect((await premium(user)).dailyStreak).toBe(0);
-    // In UTC+14 it is already Wednesday 11 March: a last day of the 9th is two days ago.
-    await setStreak(ctx.deps, user.id, 4, '2026-03-09');
-    expect((await getAnalytics(ctx.deps, { id: user.id, timeZone: 'Pacific/Kiritimati' })).dailyStreak).toBe(0);
+  test('derived from completed sessions: counts while its last day is today or yesterday (local), else 0', async () => {
+    // Local now: Tuesday 10 March 05:00 in Los Angeles.
+    const through = async (lastDay: string, zone = 'America/Los_Angeles') => {
+      const user = await premiumUser(zone);
+      await completeOnDays(ctx.deps, user.id, 4, lastDay);
+      return user;
+    };
+    // Noon UTC is 05:00 in Los Angeles on the 10th: four local days, 7th to 10th.
+    expect((await premium(await through('2026-03-10'))).dailyStreak).toBe(4);
+    expect((await premium(await through('2026-03-09'))).dailyStreak).toBe(4);
+    expect((await premium(await through('2026-03-08'))).dailyStreak).toBe(0);
+    // In UTC+14 it is already Wednesday 11 March, and noon UTC is 02:00 the next local day: sessions
+    // through the 9th (UTC) end on the local 10th, yesterday; through the 8th, two days ago.
+    expect((await premium(await through('2026-03-09', 'Pacific/Kiritimati'))).dailyStreak).toBe(4);
+    expect((await premium(await through('2026-03-08', 'Pacific/Kiritimati'))).dailyStreak).toBe(0);
+    // Quit sessions never count, and a gap ends a run.
+    const gap = await premiumUser('UTC');
+    await completeOnDays(ctx.deps, gap.id, 2, '2026-03-10');
+    await completeOnDays(ctx.deps, gap.id, 5, '2026-03-07');
+    await insertSessions(ctx.deps, gap.id, [{ startedAt: '2026-03-08T12:00:00Z', status: 'quit' }]);
+    expect((await premium(gap)).dailyStreak).toBe(2);
   });
 });
 

@@ -9,7 +9,7 @@
 // - tasks completed come from the completion history (task_completions), which outlives the
 //   daily reset; a task's completion delay is the local days from its due date to its completion;
 // - 'this week' runs Monday to Sunday in the user's zone.
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { OVERDUE_TOP, RECENT_ACTIVITY_DAYS } from '../../shared/constants';
 import {
   type ActivityDay,
@@ -25,18 +25,14 @@ import {
 } from '../../shared/insights';
 import { daysBetween, localDate, safeTimeZone, utcDate } from '../../shared/local-date';
 import type { Db } from '../db/client';
+import { rowsOf } from '../db/rows';
+import { readStreak } from '../lockin/streak';
 import type { AppDeps } from '../deps';
 import { isPremium } from '../plans/plan-status';
 
 export interface InsightsUser {
   id: string;
   timeZone: string;
-}
-
-/** drizzle's execute() answers an array on postgres.js and `{ rows }` on PGlite. */
-async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown;
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }
 
 const DAY_MS = 86_400_000;
@@ -130,15 +126,9 @@ function taskTotals(db: Db, userId: string, cal: Calendar): Promise<TaskTotals[]
   );
 }
 
-/** The stored streak, read as 0 once its last day is before yesterday (the user's local dates). */
+/** The streak as Lock-In shows it: derived from the completed sessions in the user's zone. */
 async function currentStreak(db: Db, userId: string, cal: Calendar): Promise<number> {
-  const rows = await rowsOf<{ current: number; lastDay: string | null }>(
-    db,
-    sql`select current, last_day::text as "lastDay" from lock_in_streaks where user_id = ${userId}`,
-  );
-  const row = rows[0];
-  if (!row?.lastDay) return 0;
-  return row.lastDay >= addDays(cal.today, -1) ? row.current : 0;
+  return (await readStreak(db, userId, cal.tz, cal.today)).current;
 }
 
 interface SessionTotals {
@@ -205,6 +195,21 @@ function sessionBreakdown(db: Db, userId: string): Promise<BreakdownRow[]> {
         where ("gCategory" <> 0 and "gReason" <> 0)
           or "byMinutes" <= ${BREAKDOWN_TOP} or "byQuit" <= ${BREAKDOWN_TOP}`,
   );
+}
+
+/** Completed tasks per category, for the categories the dashboard lists (at most BREAKDOWN_TOP). */
+async function tasksByCategory(db: Db, userId: string, categories: string[]): Promise<Map<string, number>> {
+  if (categories.length === 0) return new Map();
+  const rows = await rowsOf<{ category: string; tasks: number }>(
+    db,
+    sql`select category, count(*)::int as tasks from task_completions
+        where user_id = ${userId} and category in (${sql.join(
+          categories.map((c) => sql`${c}`),
+          sql`, `,
+        )})
+        group by category`,
+  );
+  return new Map(rows.map((r) => [r.category, r.tasks]));
 }
 
 interface OverdueRow {
@@ -284,7 +289,9 @@ function shapeBreakdown(rows: BreakdownRow[]) {
       category: r.category ?? 'General',
       focusTime: r.minutes,
       completionRate: r.sessions > 0 ? Math.round((r.completed / r.sessions) * 100) : 0,
-      tasksCompleted: r.completed,
+      // Filled from task_completions by the caller (tasksByCategory).
+      tasksCompleted: 0,
+      sessionsCompleted: r.completed,
     }))
     .sort((a, b) => b.focusTime - a.focusTime || a.category.localeCompare(b.category))
     .slice(0, BREAKDOWN_TOP);
@@ -365,6 +372,12 @@ export async function getAnalytics(deps: AppDeps, user: InsightsUser): Promise<A
     overdue(db, user.id, cal),
   ]);
   const b = shapeBreakdown(breakdownRows);
+  const tasksIn = await tasksByCategory(
+    db,
+    user.id,
+    b.categoryStats.map((c) => c.category),
+  );
+  for (const stat of b.categoryStats) stat.tasksCompleted = tasksIn.get(stat.category) ?? 0;
   const overdueTasks: OverdueTask[] = overdueRows.map((r) => ({
     id: r.id,
     title: r.title,

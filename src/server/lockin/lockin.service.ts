@@ -8,11 +8,9 @@
 // it ended and answers like a repeat (same outcome) or a conflict (the other outcome). The
 // partial unique index on status = 'active' keeps a second start from creating a second session.
 import { and, desc, eq, or } from 'drizzle-orm';
-import { DEFAULT_CATEGORY, LOCAL_HISTORY_LIMIT } from '../../shared/constants';
+import { DEFAULT_CATEGORY, LOCAL_HISTORY_IMPORT_DAYS, LOCAL_HISTORY_LIMIT } from '../../shared/constants';
 import { localDate, safeTimeZone } from '../../shared/local-date';
 import {
-  advanceStreak,
-  currentStreak,
   isAllowedDuration,
   LOCKIN_COPY,
   LOCKIN_MESSAGES,
@@ -24,12 +22,12 @@ import {
   type SessionStatus,
   type StreakView,
   minutesFromSeconds,
-  streakLevel,
 } from '../../shared/lockin';
 import type { Db, Tx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
+import { readStreak } from './streak';
 import { requireRow } from '../db/rows';
-import { dailyTasks, lockInSessions, lockInStreaks } from '../db/schema';
+import { dailyTasks, lockInSessions } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError, fieldLabel } from '../http/errors';
 import { isPremium } from '../plans/plan-status';
@@ -42,6 +40,7 @@ export interface LockInUser {
 type SessionRow = typeof lockInSessions.$inferSelect;
 
 const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
 /**
  * How early (by the server's clock) a completion may arrive before the countdown's end: covers
  * the request's travel time and a browser clock a little ahead of ours, and nothing more, so a
@@ -114,42 +113,14 @@ export async function listSessions(
   return rows.map(toView);
 }
 
-function toStreakView(state: { current: number; lastDay: string | null }, now: Date, timeZone: string): StreakView {
-  const current = currentStreak(state, localDate(now, safeTimeZone(timeZone)));
-  return { current, lastDay: state.lastDay, level: streakLevel(current) };
+/** The streak as of `now` in the user's zone (derived from the completed sessions: streak.ts). */
+function streakAt(db: Db | Tx, user: LockInUser, now: Date): Promise<StreakView> {
+  const timeZone = safeTimeZone(user.timeZone);
+  return readStreak(db, user.id, timeZone, localDate(now, timeZone));
 }
 
 export async function getStreak(deps: AppDeps, user: LockInUser): Promise<StreakView> {
-  const [row] = await deps.db
-    .select({ current: lockInStreaks.current, lastDay: lockInStreaks.lastDay })
-    .from(lockInStreaks)
-    .where(eq(lockInStreaks.userId, user.id));
-  return toStreakView(row ?? { current: 0, lastDay: null }, deps.clock.now(), user.timeZone);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Streak (inside the completing transaction)
-
-/** Locks the user's streak row (creating it on first use) and advances it for a completion on `at`. */
-async function advanceStreakIn(tx: Tx, user: LockInUser, at: Date, now: Date): Promise<StreakView> {
-  await tx.insert(lockInStreaks).values({ userId: user.id, current: 0, lastDay: null }).onConflictDoNothing();
-  const [row] = await tx
-    .select({ current: lockInStreaks.current, lastDay: lockInStreaks.lastDay })
-    .from(lockInStreaks)
-    .where(eq(lockInStreaks.userId, user.id))
-    .for('update');
-  const timeZone = safeTimeZone(user.timeZone);
-  const before = row ?? { current: 0, lastDay: null };
-  // A streak that has already lapsed counts as 0 before this completion is added.
-  const live = { current: currentStreak(before, localDate(at, timeZone)), lastDay: before.lastDay };
-  const next = advanceStreak(live, localDate(at, timeZone));
-  if (next.current !== before.current || next.lastDay !== before.lastDay) {
-    await tx
-      .update(lockInStreaks)
-      .set({ current: next.current, lastDay: next.lastDay, updatedAt: now })
-      .where(eq(lockInStreaks.userId, user.id));
-  }
-  return toStreakView(next, now, timeZone);
+  return streakAt(deps.db, user, deps.clock.now());
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -306,18 +277,8 @@ async function finishRow(
     .where(and(eq(lockInSessions.userId, user.id), eq(lockInSessions.id, row.id), eq(lockInSessions.status, 'active')))
     .returning();
   if (!updated) return null;
-  // A quit never counts for the streak.
-  const streak =
-    outcome === 'completed' ? await advanceStreakIn(tx, user, endedAt, now) : await readStreakIn(tx, user, now);
-  return { session: toView(updated), streak };
-}
-
-async function readStreakIn(tx: Tx, user: LockInUser, now: Date): Promise<StreakView> {
-  const [row] = await tx
-    .select({ current: lockInStreaks.current, lastDay: lockInStreaks.lastDay })
-    .from(lockInStreaks)
-    .where(eq(lockInStreaks.userId, user.id));
-  return toStreakView(row ?? { current: 0, lastDay: null }, now, user.timeZone);
+  // Read in the same transaction, so a completion counts at once (a quit never counts).
+  return { session: toView(updated), streak: await streakAt(tx, user, now) };
 }
 
 /**
@@ -330,14 +291,14 @@ export async function endSession(deps: AppDeps, user: LockInUser, input: EndInpu
   return deps.db.transaction(async (tx) => {
     const row = await findSession(tx, user.id, input.id, input.byAlias);
     if (!row) throw notFound();
-    const actual =
-      input.actualMinutes ??
-      (input.outcome === 'completed'
-        ? row.goalMinutes
-        : minutesFromSeconds((now.getTime() - row.startedAt.getTime()) / 1000));
-    if (!Number.isInteger(actual) || actual < 0 || actual > row.goalMinutes) {
+    // What really passed by the server's clock, rounded as the spec rounds a client's measure.
+    const elapsed = minutesFromSeconds((now.getTime() - row.startedAt.getTime()) / 1000);
+    const claimed = input.actualMinutes ?? (input.outcome === 'completed' ? row.goalMinutes : elapsed);
+    if (!Number.isInteger(claimed) || claimed < 0 || claimed > row.goalMinutes) {
       throw new AppError('BAD_REQUEST', LOCKIN_MESSAGES.actualRange(row.goalMinutes, input.actualField));
     }
+    // A quit stores at most the minutes that passed: a claim of 119 one second in is 0.
+    const actual = input.outcome === 'quit' ? Math.min(claimed, elapsed) : claimed;
     if (row.status === 'active') {
       if (input.outcome === 'completed' && now.getTime() < row.endsAt.getTime() - COMPLETION_GRACE_MS) {
         throw new AppError('CONFLICT', LOCKIN_MESSAGES.notYetEnded);
@@ -349,8 +310,7 @@ export async function endSession(deps: AppDeps, user: LockInUser, input: EndInpu
     // Ended already (before, or by a request that won the race just now).
     const current = await findSession(tx, user.id, row.id);
     if (!current) throw notFound(); // deleted (with its account) since it was read above
-    if (current.status === input.outcome)
-      return { session: toView(current), streak: await readStreakIn(tx, user, now) };
+    if (current.status === input.outcome) return { session: toView(current), streak: await streakAt(tx, user, now) };
     throw new AppError('CONFLICT', LOCKIN_MESSAGES.alreadyEnded);
   });
 }
@@ -368,8 +328,8 @@ export interface ImportResult {
 /**
  * Imports the sessions a visitor ran in this browser. Each becomes an ended session with id
  * 'local_<id>', so importing the same history twice adds nothing. Times are the browser's own
- * (the server never saw these sessions) but never in the future; completed ones advance the
- * streak in day order as if they had been recorded live.
+ * (the server never saw these sessions): only those of the last LOCAL_HISTORY_IMPORT_DAYS days,
+ * never in the future. Completed ones count for the streak like any other completed session.
  */
 export async function importLocalSessions(
   deps: AppDeps,
@@ -382,7 +342,11 @@ export async function importLocalSessions(
     .map((s) => ({ s, start: new Date(s.timestamp), goal: minutesFromSeconds(s.duration) }))
     .filter(
       ({ s, start, goal }) =>
-        isAllowedDuration(goal) && s.actualDuration <= s.duration && start.getTime() <= now.getTime(),
+        isAllowedDuration(goal) &&
+        s.actualDuration <= s.duration &&
+        start.getTime() <= now.getTime() &&
+        // The browser's own record, never seen by the server: only recent history is taken.
+        start.getTime() >= now.getTime() - LOCAL_HISTORY_IMPORT_DAYS * DAY_MS,
     )
     .sort((a, b) => a.start.getTime() - b.start.getTime());
   return deps.db.transaction(async (tx) => {
@@ -409,10 +373,8 @@ export async function importLocalSessions(
         })
         .onConflictDoNothing()
         .returning({ id: lockInSessions.id });
-      if (inserted.length === 0) continue;
-      imported += 1;
-      if (s.completed) await advanceStreakIn(tx, user, endedAt, now);
+      if (inserted.length > 0) imported += 1;
     }
-    return { imported, skipped: sessions.length - imported, streak: await readStreakIn(tx, user, now) };
+    return { imported, skipped: sessions.length - imported, streak: await streakAt(tx, user, now) };
   });
 }

@@ -28,6 +28,7 @@ import { ACCOUNT_COPY } from './copy';
 import { SubscriptionCard } from './SubscriptionCard';
 import { CalendarFeedSection } from '../calendar';
 import { MAIN_ID } from '../../ui/SkipLink';
+import { usePremiumList } from '../ai/useSuggestionWords';
 
 function CheckIcon({ className = 'h-4 w-4' }: { className?: string }) {
   return (
@@ -81,11 +82,12 @@ function CurrentPlanCard() {
 function PremiumFeaturesCard() {
   const { plan } = usePlanStatus();
   const button = subscribeButton(plan);
+  const premiumList = usePremiumList(ACCOUNT_COPY.premiumList);
   return (
     <Card className="border-brand-200 bg-brand-50 dark:border-brand-800 dark:bg-slate-900">
       <CardHeader title={ACCOUNT_COPY.premiumFeatures} description={ACCOUNT_COPY.premiumIntro} />
       <CardBody>
-        <FeatureList items={ACCOUNT_COPY.premiumList} tone="brand" />
+        <FeatureList items={premiumList} tone="brand" />
         <p className="mt-4 text-sm muted">{ACCOUNT_COPY.premiumPrice}</p>
         <ButtonLink to={button.to} className="mt-4 w-full sm:w-auto">
           {button.label}

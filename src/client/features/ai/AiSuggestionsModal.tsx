@@ -1,4 +1,4 @@
-// The AI Suggestions modal (premium), loaded lazily from the Bank tab's 'AI Task Suggestions'
+// The task suggestions modal (premium; named 'AI' only when a model answers), loaded lazily from the Bank tab's 'AI Task Suggestions'
 // button. Nothing is sent until Generate is pressed; then the user's bank and daily tasks and
 // their categories go to POST /api/ai-suggestions (through tRPC). Chosen suggestions are added to
 // the Task Bank with the bank's own rules (the free limit and its toast).
@@ -12,12 +12,9 @@ import { Button, Spinner } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { CategoryBadge } from '../tasks/parts';
 import { useBankList, useCreateBankTask, useDailyList } from '../tasks/useTasksData';
+import { useSuggestionWords } from './useSuggestionWords';
 
 export const AI_COPY = {
-  title: 'AI Task Suggestions',
-  description: 'Ideas for your next tasks, based on the tasks you already have.',
-  privacy:
-    'Your task titles, descriptions and categories are sent to generate suggestions only when you press Generate.',
   generate: 'Generate Suggestions',
   generating: 'Generating suggestions...',
   again: 'Generate New Suggestions',
@@ -37,6 +34,7 @@ const isPlaceholder = (s: AiSuggestion) =>
 export default function AiSuggestionsModal({ onClose }: { onClose: () => void }) {
   const trpc = useTRPC();
   const toast = useToast();
+  const words = useSuggestionWords();
   const bank = useBankList();
   const daily = useDailyList();
   const { create, isPending: adding } = useCreateBankTask();
@@ -101,8 +99,8 @@ export default function AiSuggestionsModal({ onClose }: { onClose: () => void })
     <Dialog
       open
       onClose={onClose}
-      title={AI_COPY.title}
-      description={AI_COPY.description}
+      title={words.title}
+      description={words.description}
       size="lg"
       footer={
         suggestions && (
@@ -121,7 +119,7 @@ export default function AiSuggestionsModal({ onClose }: { onClose: () => void })
     >
       {!suggestions ? (
         <div className="rounded-xl border-2 border-dashed border-slate-300 px-6 py-10 text-center dark:border-slate-700">
-          <p className="text-sm muted">{AI_COPY.privacy}</p>
+          <p className="text-sm muted">{words.privacy}</p>
           <Button className="mt-4" onClick={generate} loading={busy}>
             {busy ? AI_COPY.generating : AI_COPY.generate}
           </Button>

@@ -3,6 +3,7 @@
 import { lazy, type ReactNode, Suspense, useCallback, useState } from 'react';
 import { Dialog } from '../../ui/Dialog';
 import { Spinner } from '../../ui/Button';
+import { useSuggestionWords } from '../ai/useSuggestionWords';
 
 const AnalyticsModal = lazy(() => import('./AnalyticsModal'));
 const AiSuggestionsModal = lazy(() => import('../ai/AiSuggestionsModal'));
@@ -30,13 +31,14 @@ export function useInsightsModals(premium: boolean): {
   const openAnalytics = useCallback(() => setOpen('analytics'), []);
   const openAiSuggestions = useCallback(() => setOpen('ai'), []);
   const dashboardTitle = premium ? 'Productivity Dashboard' : 'Quick Analytics';
+  const suggestionTitle = useSuggestionWords().title;
   const modals =
     open === 'analytics' ? (
       <Suspense fallback={<Loading title={dashboardTitle} onClose={close} />}>
         <AnalyticsModal onClose={close} />
       </Suspense>
     ) : open === 'ai' ? (
-      <Suspense fallback={<Loading title="AI Task Suggestions" onClose={close} />}>
+      <Suspense fallback={<Loading title={suggestionTitle} onClose={close} />}>
         <AiSuggestionsModal onClose={close} />
       </Suspense>
     ) : null;

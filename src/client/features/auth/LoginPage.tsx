@@ -20,6 +20,7 @@ import { SparklesIcon, TargetIcon } from './icons';
 import { PasswordField } from './PasswordField';
 import { ProviderButtons } from './ProviderButtons';
 import { browserTimeZone, refreshCurrentUser } from './session';
+import { useSuggestionWords } from '../ai/useSuggestionWords';
 
 type Mode = 'signin' | 'signup';
 
@@ -49,10 +50,11 @@ function useAuthFailedNotice() {
 /** One icon per blurb, by title: the compiler refuses a blurb added without one. */
 const BLURB_ICONS: Record<(typeof AUTH_COPY.blurbs)[number]['title'], typeof TargetIcon> = {
   'Focus Mode': TargetIcon,
-  'AI Suggestions': SparklesIcon,
+  'Task Suggestions': SparklesIcon,
 };
 
 function FeatureBlurbs() {
+  const suggestions = useSuggestionWords();
   return (
     <ul className="grid gap-4 sm:grid-cols-2">
       {AUTH_COPY.blurbs.map((blurb) => {
@@ -66,7 +68,10 @@ function FeatureBlurbs() {
               <Icon className="h-5 w-5" />
             </span>
             <div>
-              <h2 className="text-sm font-semibold text-slate-900 dark:text-white">{blurb.title}</h2>
+              <h2 className="text-sm font-semibold text-slate-900 dark:text-white">
+                {/* 'AI Task Suggestions' only where a model answers. */}
+                {blurb.title === 'Task Suggestions' ? suggestions.title : blurb.title}
+              </h2>
               <p className="mt-1 text-xs muted">{blurb.text}</p>
             </div>
           </li>

@@ -31,7 +31,7 @@ export const AUTH_COPY = {
   privacy: 'Privacy Policy',
   blurbs: [
     { title: 'Focus Mode', text: 'Timed Lock-In sessions that keep you on one task until the clock runs out.' },
-    { title: 'AI Suggestions', text: 'Smart task ideas drawn from the work you already plan.' },
+    { title: 'Task Suggestions', text: 'Smart task ideas drawn from the work you already plan.' },
   ],
 
   forgotPageTitle: 'Forgot Password',

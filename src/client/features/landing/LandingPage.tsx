@@ -14,6 +14,7 @@ import { ArrowRightIcon, BankIcon, ChartIcon, FlameIcon, TargetIcon, TimerIcon }
 import { HeroPreview } from './HeroPreview';
 import { useLockIn } from '../lockin/LockInProvider';
 import { LOCKIN_COPY } from '../../../shared/lockin';
+import { usePremiumList, useSuggestionSource } from '../ai/useSuggestionWords';
 
 /** Where the landing page's sign-in links lead (a server redirect into the sign-in flow). */
 const SIGN_IN_HREF = '/api/login';
@@ -151,7 +152,8 @@ const FEATURES: Feature[] = [
     tone: 'bg-orange-100 text-orange-800 dark:bg-orange-900 dark:text-orange-100',
   },
   {
-    title: 'AI suggestions',
+    // Named 'AI' only where a model answers (Features below).
+    title: 'Task suggestions',
     text: 'Stuck on what comes next? Get task ideas drawn from your own tasks and categories, and add them in one click.',
     icon: <SparklesIcon className="h-6 w-6" />,
     tone: 'bg-fuchsia-100 text-fuchsia-800 dark:bg-fuchsia-900 dark:text-fuchsia-100',
@@ -167,6 +169,7 @@ const FEATURES: Feature[] = [
 ];
 
 function Features() {
+  const aiModel = useSuggestionSource() === 'model';
   return (
     <section id="features" aria-labelledby="features-title" className="scroll-mt-16 py-20 sm:py-24">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
@@ -189,7 +192,9 @@ function Features() {
                 </span>
                 {feature.premium && <Badge tone="brand">Premium</Badge>}
               </div>
-              <h3 className="mt-5 text-lg font-semibold text-slate-900 dark:text-white">{feature.title}</h3>
+              <h3 className="mt-5 text-lg font-semibold text-slate-900 dark:text-white">
+                {aiModel && feature.title === 'Task suggestions' ? 'AI suggestions' : feature.title}
+              </h3>
               <p className="mt-2 text-sm leading-6 muted">{feature.text}</p>
             </li>
           ))}
@@ -264,6 +269,7 @@ function PlanFeatures({ items, highlight }: { items: readonly string[]; highligh
 }
 
 function Pricing() {
+  const premiumFeatures = usePremiumList(PREMIUM_FEATURES);
   return (
     <section id="pricing" aria-labelledby="pricing-title" className="scroll-mt-16 py-20 sm:py-24">
       <div className="mx-auto max-w-5xl px-4 sm:px-6">
@@ -312,7 +318,7 @@ function Pricing() {
             <p className="mt-2 text-sm font-medium text-emerald-800 dark:text-emerald-300">
               Try it free for {TRIAL_DAYS} days. {PUBLIC_COPY.noPaymentRequired}.
             </p>
-            <PlanFeatures items={PREMIUM_FEATURES} highlight />
+            <PlanFeatures items={premiumFeatures} highlight />
             <div className="mt-auto pt-8">
               <Link to={ROUTES.subscribe} className={buttonClass('primary', 'lg', 'w-full')}>
                 {PUBLIC_COPY.startFreeTrial}

@@ -17,6 +17,7 @@ import { PLANS_COPY } from './copy';
 import { CHECKOUT_PATH, subscribeButton } from './logic';
 import { PlansLayout, StatusCard } from './PlansLayout';
 import { usePlanStatus } from './usePlan';
+import { usePremiumList } from '../ai/useSuggestionWords';
 
 /** Where the browser goes for checkout; a seam so nothing else assigns window.location. */
 function goToCheckout(url: string) {
@@ -43,6 +44,7 @@ function TrialOffer({ cancelled }: { cancelled: boolean }) {
   // Until the answer comes the offer is shown as usual; only a server without payments hides the button.
   const payments = useQuery({ ...trpc.plans.payments.queryOptions(), staleTime: Number.POSITIVE_INFINITY });
   const paymentsOff = payments.data?.provider === null;
+  const trialFeatures = usePremiumList(PLANS_COPY.trialFeatures);
   const shown = useRef(false);
 
   useEffect(() => {
@@ -72,7 +74,7 @@ function TrialOffer({ cancelled }: { cancelled: boolean }) {
       </h1>
       <p className="mt-2 text-center muted">{PLANS_COPY.trialIntro}</p>
       <ul className="mt-6 space-y-3">
-        {PLANS_COPY.trialFeatures.map((feature) => (
+        {trialFeatures.map((feature) => (
           <li key={feature} className="flex items-start gap-3 text-slate-800 dark:text-slate-100">
             <CheckIcon className="mt-0.5 h-5 w-5 shrink-0 text-emerald-600 dark:text-emerald-400" />
             {feature}

@@ -10,6 +10,7 @@ import { filteredEmpty, TASKS_COPY } from './copy';
 import { SparklesIcon } from './icons';
 import { bankCountLabel, categoryCounts, filterBank } from './logic';
 import { EmptyState, ListSkeleton, LoadError } from './parts';
+import { useSuggestionWords } from '../ai/useSuggestionWords';
 
 interface BankTabProps {
   bank: { data: BankList | undefined; isPending: boolean; isError: boolean; refetch: () => unknown };
@@ -32,6 +33,7 @@ export function BankTab({
 }: BankTabProps) {
   const [filter, setFilter] = useState<string | null>(null);
   const [formOpen, setFormOpen] = useState(false);
+  const suggestions = useSuggestionWords();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const addToggleRef = useRef<HTMLButtonElement>(null);
   const filterId = useId();
@@ -79,10 +81,10 @@ export function BankTab({
           {premium ? (
             <Button variant="outline" onClick={onOpenAiSuggestions} disabled={!onOpenAiSuggestions}>
               <SparklesIcon />
-              {TASKS_COPY.aiSuggestions}
+              {suggestions.title}
             </Button>
           ) : (
-            <Tooltip content={TASKS_COPY.aiUpsell}>
+            <Tooltip content={suggestions.upsell}>
               <button
                 type="button"
                 aria-disabled="true"
@@ -90,7 +92,7 @@ export function BankTab({
                 onClick={(e) => e.preventDefault()}
               >
                 <SparklesIcon />
-                {TASKS_COPY.aiSuggestions}
+                {suggestions.title}
               </button>
             </Tooltip>
           )}

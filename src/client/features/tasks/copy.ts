@@ -12,8 +12,6 @@ export const TASKS_COPY = {
   bankEmpty: ['No tasks in your bank yet.', 'Add some tasks to get started!'],
   filteredEmptyHint: 'Try selecting "All Categories" or add tasks to this category.',
   upgradeForUnlimited: 'Upgrade to Premium for unlimited tasks',
-  aiSuggestions: 'AI Task Suggestions',
-  aiUpsell: 'Upgrade to Premium for AI Suggestions',
   trialEnded: 'Your trial has ended. Subscribe to regain access to premium features.',
   subscribeNow: 'Subscribe Now',
   myAnalytics: 'My Analytics',

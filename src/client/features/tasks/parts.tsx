@@ -6,6 +6,7 @@ import { ROUTES } from '../../../shared/routes';
 import { Button, ButtonLink } from '../../ui/Button';
 import { LOAD_FAILED, RETRY, TASKS_COPY } from './copy';
 import { CheckIcon, CrownIcon } from './icons';
+import { usePremiumList } from '../ai/useSuggestionWords';
 
 export function CategoryBadge({ category }: { category: string }) {
   return (
@@ -65,6 +66,7 @@ const UPSELL_BUTTON = 'h-auto min-h-10 w-full py-2 text-center sm:w-auto';
 
 /** For users without Premium; the buttons follow the plan (trial used, trial running). */
 export function PremiumUpsellCard({ plan }: { plan: Pick<PlanStatus, 'hasUsedFreeTrial' | 'trialActive'> }) {
+  const premiumList = usePremiumList(TASKS_COPY.premiumFeatures);
   return (
     <section
       aria-labelledby="premium-upsell-title"
@@ -79,7 +81,7 @@ export function PremiumUpsellCard({ plan }: { plan: Pick<PlanStatus, 'hasUsedFre
             {TASKS_COPY.unlockPremium}
           </h3>
           <ul className="mt-3 grid gap-2 text-sm text-slate-700 sm:grid-cols-2 dark:text-slate-200">
-            {TASKS_COPY.premiumFeatures.map((feature) => (
+            {premiumList.map((feature) => (
               <li key={feature} className="flex items-center gap-2">
                 <CheckIcon className="h-4 w-4 shrink-0 text-brand-600 dark:text-brand-300" />
                 {feature}

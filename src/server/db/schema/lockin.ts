@@ -50,7 +50,11 @@ export const lockInSessions = pgTable(
   ],
 );
 
-/** The server-side streak of a signed-in user: consecutive local days with a completed session. */
+/**
+ * No longer read or written: the streak is derived from completed sessions (lockin/streak.ts).
+ * Kept while processes of the previous release may still write it during a rolling deploy; a
+ * later migration drops it.
+ */
 export const lockInStreaks = pgTable('lock_in_streaks', {
   userId: text('user_id')
     .primaryKey()

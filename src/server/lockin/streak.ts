@@ -1,0 +1,33 @@
+// The daily streak, derived from the stored completed sessions, never stored as a figure: the
+// number of consecutive local days with a completed session, ending today or yesterday. Every day
+// is read in the user's current zone, all together, so changing the zone between two sessions
+// re-reads both in the same zone and cannot add a day (docs/decisions/2026-11-24-honest-figures.md).
+import { sql } from 'drizzle-orm';
+import { type StreakView, streakLevel } from '../../shared/lockin';
+import { daysBetween } from '../../shared/local-date';
+import type { Db, Tx } from '../db/client';
+import { rowsOf } from '../db/rows';
+
+/**
+ * Gaps and islands over the distinct local days (one row per day, whatever the number of
+ * sessions): `day - row_number` is the same for every day of one run of consecutive days, so the
+ * newest run is the group of the newest day.
+ */
+export async function readStreak(db: Db | Tx, userId: string, timeZone: string, today: string): Promise<StreakView> {
+  const [run] = await rowsOf<{ current: number; lastDay: string | null }>(
+    db,
+    sql`with days as (
+          select distinct (ended_at at time zone insights_zone(${timeZone}))::date as d
+          from lock_in_sessions
+          where user_id = ${userId} and status = 'completed' and ended_at is not null
+        ), runs as (
+          select d, d - (row_number() over (order by d))::int as g from days
+        )
+        select count(*)::int as current, max(d)::text as "lastDay"
+        from runs where g = (select g from runs order by d desc limit 1)`,
+  );
+  const lastDay = run?.lastDay ?? null;
+  // A run whose last day is before yesterday has ended: the streak reads 0.
+  const current = lastDay !== null && daysBetween(lastDay, today) <= 1 ? (run?.current ?? 0) : 0;
+  return { current, lastDay, level: streakLevel(current) };
+}
