@@ -20,6 +20,7 @@ import {
   createTestContext,
 } from '../support/app';
 import { allTables, insertFocusSessions, seedEverything, tracesOf } from '../support/data';
+import { parseWithPythonCsv } from '../support/python-csv';
 import { createUser, signedInClient } from '../support/factories';
 import { makePremium } from '../support/plans';
 
@@ -209,7 +210,9 @@ describe('CSV export', () => {
       const res = await client.mutate('tasks.bank.create', {
         id: `t${i}`,
         title: title.trim() === title ? title : `x${title}x`,
-        description: i === 3 ? 'a, "quoted"\nnote' : undefined,
+        // A bare LF (and a bare CR) with nothing else that needs quoting: RFC 4180 still quotes them.
+        description:
+          i === 3 ? 'a, "quoted"\nnote' : i === 0 ? 'first line\nsecond line' : i === 4 ? 'old mac\rline' : undefined,
       });
       expect(res.status).toBe(200);
     }
@@ -221,7 +224,7 @@ describe('CSV export', () => {
       tricky.map((title, i) => ({
         id: `f${i}`,
         taskTitle: title.trim() === title ? title : `x${title}x`,
-        goalText: i % 2 ? 'goal, "with" quotes' : null,
+        goalText: i % 2 ? 'goal, "with" quotes' : i === 0 ? 'plan\nthen do' : null,
         status: i % 2 ? 'quit' : 'completed',
         quitReason: 'Finished early',
         startedAt: new Date(START.getTime() - (10 - i) * 3_600_000),
@@ -240,9 +243,13 @@ describe('CSV export', () => {
     expect(tasksCsv.split('\r\n')[0]).toBe(`\uFEFF${TASK_CSV_COLUMNS.join(',')}`);
 
     const rows = parse(tasksCsv, { bom: true, columns: true }) as Record<string, string>[];
+    // Python's csv module reads the very same rows: a line break inside a field is quoted.
+    expect(await parseWithPythonCsv(tasksCsv)).toEqual(rows);
     const bank = rows.filter((r) => r.list === 'bank');
     expect(bank.map((r) => r.title)).toEqual(tricky.map((t) => (t.trim() === t ? t : `x${t}x`)));
     expect(bank[3]!.description).toBe('a, "quoted"\nnote');
+    expect(bank[0]!.description).toBe('first line\nsecond line');
+    expect(bank[4]!.description).toBe('old mac\rline');
     expect(bank[0]!.created_at).toBe(START.toISOString());
     const dailyRows = rows.filter((r) => r.list === 'daily');
     expect(dailyRows.map((r) => [r.id, r.completed, r.is_carry_over, r.planned_on])).toEqual([
@@ -253,6 +260,8 @@ describe('CSV export', () => {
 
     const sessionsCsv = await (await rawGet(client, '/api/export?format=csv&what=sessions')).text();
     const sessions = parse(sessionsCsv, { bom: true, columns: true }) as Record<string, string>[];
+    expect(await parseWithPythonCsv(sessionsCsv)).toEqual(sessions);
+    expect(sessions.length).toBe(tricky.length);
     expect(Object.keys(sessions[0]!)).toEqual([...SESSION_CSV_COLUMNS]);
     expect(sessions.map((s) => s.task_title)).toEqual(tricky.map((t) => (t.trim() === t ? t : `x${t}x`)));
     expect(sessions[1]).toMatchObject({
@@ -262,7 +271,7 @@ describe('CSV export', () => {
       quit_reason: 'Finished early',
     });
     expect(sessions[0]).toMatchObject({
-      goal_text: '',
+      goal_text: 'plan\nthen do',
       status: 'completed',
       completed: 'true',
       goal_minutes: '25',

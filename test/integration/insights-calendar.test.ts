@@ -46,7 +46,10 @@ describe('settings procedures', () => {
     expect(second).not.toBe(first);
     const anon = new TestClient(ctx.app);
     expect((await anon.get(pathOf(first))).status).toBe(404);
-    expect((await anon.get(pathOf(second))).status).toBe(200);
+    const live = await anon.get(pathOf(second));
+    expect(live.status).toBe(200);
+    // Nothing may keep a copy: once revoked, the feed is gone everywhere at once.
+    expect(live.headers.get('cache-control')).toBe('no-store');
     expect((await client.mutate('insights.calendarFeed.revoke')).body).toEqual({ url: null });
     const gone = await anon.get(pathOf(second));
     expect(gone.status).toBe(404);

@@ -320,6 +320,9 @@ function csvRows(rows: CsvValue[][], columns?: readonly string[]): string {
     header: columns !== undefined,
     columns: columns ? [...columns] : undefined,
     record_delimiter: 'windows',
+    // csv-stringify quotes a field holding its record delimiter (CRLF) but not a lone LF or CR:
+    // RFC 4180 wants every line break inside quotes, or other readers split the row in two.
+    quoted_match: /[\r\n]/,
     cast: { boolean: (value) => (value ? 'true' : 'false') },
   });
 }

@@ -8,7 +8,7 @@ import { AppError } from '../http/errors';
 import { readJson } from '../http/validate';
 import { suggestTasks } from './ai-suggestions.service';
 import { getAnalytics } from './analytics.service';
-import { CALENDAR_MESSAGES, FEED_TTL_SECONDS, renderFeed } from './calendar.service';
+import { CALENDAR_MESSAGES, renderFeed } from './calendar.service';
 
 /** Tokens are 43 base64url characters; anything else is not a feed address. */
 const FEED_FILE = /^([A-Za-z0-9_-]{20,100})\.ics$/;
@@ -35,7 +35,8 @@ export function insightsRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.body(body, 200, {
       'content-type': 'text/calendar; charset=utf-8',
       'content-disposition': 'inline; filename="lockin.ics"',
-      'cache-control': `private, max-age=${Math.min(300, FEED_TTL_SECONDS)}`,
+      // A revoked or regenerated feed must stop answering at once: no copy may be kept anywhere.
+      'cache-control': 'no-store',
       'referrer-policy': 'no-referrer',
     });
   });
