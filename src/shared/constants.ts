@@ -81,6 +81,8 @@ export const SESSION_IDLE_TIMEOUT_MS = 30 * 24 * 60 * 60_000;
 export const SESSION_RENEW_WITHIN_MS = 15 * 24 * 60 * 60_000;
 export const SESSION_ABSOLUTE_LIFETIME_MS = 90 * 24 * 60 * 60_000;
 export const SESSION_COOKIE = 'lockin_session';
+/** A browser that signed in before (see accounts/trusted-devices.ts). */
+export const DEVICE_COOKIE = 'lockin_device';
 
 export const SUPPORT_EMAIL = 'support@lockin.app';
 

@@ -188,6 +188,27 @@ describe('every public route', () => {
 
 describe('landing page', () => {
   test(
+    "a visitor's page settles: the 401 of the current-user call is read, and no header is refused by the browser",
+    async () => {
+      const t = await open();
+      const { page } = t;
+      const browserSaid: string[] = [];
+      page.on('console', (msg) => {
+        if (/Permissions-Policy|Unrecognized feature|Feature-Policy/i.test(msg.text())) browserSaid.push(msg.text());
+      });
+      const userCall = page.waitForResponse((r) => r.url().endsWith('/api/auth/user'));
+      await page.goto('/');
+      expect((await userCall).status()).toBe(401);
+      // With the body left unread the request stayed open and this never happened.
+      await page.waitForLoadState('networkidle', { timeout: 20_000 });
+      await page.locator('h1').waitFor();
+      expect(browserSaid).toEqual([]);
+      await t.close();
+    },
+    SLOW,
+  );
+
+  test(
     'links lead where the spec says',
     async () => {
       const t = await open();

@@ -1,7 +1,9 @@
 // Brute-force limits on sign-in, sign-up, forgot-password and reset: 429 with Retry-After past the
 // limit, windows that run out (moved with the test clock), counters per email and per address.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
-import { rateLimits } from '../../src/server/db/schema';
+import { eq } from 'drizzle-orm';
+import { DEVICES_PER_USER } from '../../src/server/accounts/trusted-devices';
+import { rateLimits, trustedDevices } from '../../src/server/db/schema';
 import { createTestContext, TestClient, type TestContext, type TestResponse } from '../support/app';
 import { createUser } from '../support/factories';
 
@@ -189,5 +191,88 @@ describe('the per-address limits key on the connected peer', () => {
     } finally {
       await server.stop(true);
     }
+  });
+});
+
+describe('device cookies: the owner’s browser is never locked out', () => {
+  let proxied: TestContext;
+  beforeAll(async () => {
+    // Behind a proxy, so each attacker request can come from its own address.
+    proxied = await createTestContext({ env: { TRUST_PROXY: 'true' } });
+  }, 120_000);
+  afterAll(() => proxied.close());
+  beforeEach(() => proxied.clock.advance(2 * 60 * MIN));
+
+  const from = (ip: string) => ({ 'x-forwarded-for': ip });
+  const login = (c: TestClient, email: string, password: string, ip = '198.51.100.7') =>
+    c.request('POST', '/api/auth/login', { email, password }, from(ip));
+
+  test('a sign-in sets an HttpOnly device cookie for the auth calls only, kept across sign-ins', async () => {
+    const user = await createUser(proxied);
+    const browser = new TestClient(proxied.app);
+    const first = await login(browser, user.email, user.password);
+    expect(first.status).toBe(200);
+    const setCookie = first.headers.getSetCookie().find((c) => c.startsWith('lockin_device='))!;
+    expect(setCookie).toContain('HttpOnly');
+    expect(setCookie).toContain('Path=/api/auth');
+    expect(setCookie).toContain('SameSite=Lax');
+    const token = browser.cookie('lockin_device');
+    expect(token?.length).toBeGreaterThan(40);
+    expect((await login(browser, user.email, user.password)).status).toBe(200);
+    expect(browser.cookie('lockin_device')).toBe(token);
+  });
+
+  test('attackers from 110 addresses use up the account’s limits; the owner’s browser still signs in, a new one does not', async () => {
+    const owner = await createUser(proxied);
+    const browser = new TestClient(proxied.app);
+    expect((await login(browser, owner.email, owner.password, '198.51.100.20')).status).toBe(200);
+    for (let i = 0; i < 110; i++) {
+      const res = await login(new TestClient(proxied.app), owner.email, `guess ${i}`, `203.0.113.${i}`);
+      expect([401, 429]).toContain(res.status);
+    }
+    // The per-email ceiling is spent: a browser that never signed in is refused, even with the password.
+    expect((await login(new TestClient(proxied.app), owner.email, owner.password, '198.51.100.21')).status).toBe(429);
+    // The owner's browser shows its device cookie and gets in, from a new address too.
+    expect((await login(browser, owner.email, owner.password, '198.51.100.22')).status).toBe(200);
+    expect((await browser.get('/api/auth/user')).status).toBe(200);
+  });
+
+  test('a trusted device has its own limit of 10 failures; another device of the owner is unaffected', async () => {
+    const owner = await createUser(proxied);
+    const laptop = new TestClient(proxied.app);
+    const phone = new TestClient(proxied.app);
+    await login(laptop, owner.email, owner.password);
+    await login(phone, owner.email, owner.password, '198.51.100.30');
+    for (let i = 0; i < 10; i++) expect((await login(laptop, owner.email, `typo ${i}`)).status).toBe(401);
+    expect((await login(laptop, owner.email, owner.password)).status).toBe(429);
+    expect((await login(phone, owner.email, owner.password, '198.51.100.30')).status).toBe(200);
+  });
+
+  test('a device cookie of one account buys nothing for another account', async () => {
+    const mine = await createUser(proxied);
+    const target = await createUser(proxied);
+    const browser = new TestClient(proxied.app);
+    await login(browser, mine.email, mine.password, '198.51.100.40');
+    // Ten failures on the target from this address: the target's normal per-address lock applies.
+    for (let i = 0; i < 10; i++) await login(browser, target.email, `guess ${i}`, '198.51.100.40');
+    expect((await login(browser, target.email, target.password, '198.51.100.40')).status).toBe(429);
+  });
+
+  test(`at most ${DEVICES_PER_USER} devices are remembered per account, the least recently used forgotten`, async () => {
+    const owner = await createUser(proxied);
+    for (let i = 0; i < DEVICES_PER_USER + 5; i++)
+      expect(
+        (await login(new TestClient(proxied.app), owner.email, owner.password, `198.51.100.${60 + i}`)).status,
+      ).toBe(200);
+    const rows = await proxied.deps.db.select().from(trustedDevices).where(eq(trustedDevices.userId, owner.id));
+    expect(rows).toHaveLength(DEVICES_PER_USER);
+  });
+
+  test('a made-up device cookie counts as none', async () => {
+    const owner = await createUser(proxied);
+    const browser = new TestClient(proxied.app);
+    browser.setCookie('lockin_device', 'made-up-token');
+    for (let i = 0; i < 10; i++) await login(browser, owner.email, `guess ${i}`, '198.51.100.50');
+    expect((await login(browser, owner.email, owner.password, '198.51.100.50')).status).toBe(429);
   });
 });

@@ -38,6 +38,17 @@ describe('same-origin check on unsafe requests', () => {
     }
   });
 
+  test("the request's own Host never makes an Origin acceptable: only APP_URL's origin is", async () => {
+    // A DNS-rebound name pointing at this server: Origin and Host agree, and both are the attacker's.
+    const res = await ctx.app.request('http://evil.example:3000/api/does-not-exist', {
+      method: 'POST',
+      headers: { origin: 'http://evil.example:3000', host: 'evil.example:3000', 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({ message: 'Cross-site request refused' });
+  });
+
   test('a sibling subdomain is another origin', async () => {
     const res = await client.request('POST', '/api/does-not-exist', {}, { origin: 'http://evil.localhost:3000' });
     expect(res.status).toBe(403);

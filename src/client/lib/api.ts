@@ -52,7 +52,12 @@ export async function apiGet<T>(url: string, on401?: 'throw'): Promise<T>;
 export async function apiGet<T>(url: string, on401: 'returnNull'): Promise<T | null>;
 export async function apiGet<T>(url: string, on401: 'throw' | 'returnNull' = 'throw'): Promise<T | null> {
   const res = await fetch(url, { credentials: 'include' });
-  if (on401 === 'returnNull' && res.status === 401) return null;
+  if (on401 === 'returnNull' && res.status === 401) {
+    // Read (and drop) the body: an unread one keeps the request open in Chromium, so a visitor's
+    // page never reaches network idle.
+    await res.text();
+    return null;
+  }
   await throwIfNotOk(res);
   return (await res.json()) as T;
 }

@@ -24,6 +24,7 @@ import {
   updateProfile,
 } from './accounts.service';
 import { invalidateSession } from './sessions';
+import { readDeviceCookie, rememberDevice, setDeviceCookie } from './trusted-devices';
 
 export function accountsRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
@@ -34,13 +35,18 @@ export function accountsRoutes(deps: AppDeps): Hono<AppEnv> {
     const input = await readJson(c, registerInput);
     const user = await registerUser(deps, input, { ip: clientIp(c, deps.config.trustProxy) });
     await startSession(c, deps, user.id);
+    setDeviceCookie(c, deps, await rememberDevice(deps, user.id, readDeviceCookie(c)));
     return c.json(user, 201);
   });
 
   routes.post('/auth/login', async (c) => {
     const input = await readJson(c, loginInput);
-    const user = await authenticate(deps, input, { ip: clientIp(c, deps.config.trustProxy) });
+    const { user, deviceToken } = await authenticate(deps, input, {
+      ip: clientIp(c, deps.config.trustProxy),
+      deviceToken: readDeviceCookie(c),
+    });
     await startSession(c, deps, user.id);
+    setDeviceCookie(c, deps, deviceToken);
     return c.json(user);
   });
 

@@ -24,10 +24,13 @@ import { assertNotCommon, hashPassword, verifyAgainstDummy, verifyPassword } fro
 import { isPremium } from '../plans/plan-status';
 import { buildResetEmail } from './reset-email';
 import { forgetCachedUser, hashToken, sessionUserColumns, type SessionUser } from './sessions';
+import { rememberDevice, trustedDeviceUser } from './trusted-devices';
 
 /** Who is calling, for the per-address limits. */
 export interface RequestMeta {
   ip: string;
+  /** The browser's device cookie (trusted-devices.ts), if it sent one. */
+  deviceToken?: string;
 }
 
 /** The user columns the service works with: the same ones a session carries. */
@@ -93,25 +96,41 @@ export async function registerUser(deps: AppDeps, input: RegisterInput, meta: Re
  * Checks an email and password. Every failure (unknown email, account without a password,
  * wrong password) is the same 401 after the same amount of hashing work.
  */
-export async function authenticate(deps: AppDeps, input: LoginInput, meta: RequestMeta): Promise<CurrentUser> {
-  await hitRateLimit(deps, RATE_LIMITS.loginPerIp, meta.ip);
-  await hitRateLimit(deps, RATE_LIMITS.loginPerEmailAndIp, emailAtAddress(input.email, meta.ip));
-  await hitRateLimit(deps, RATE_LIMITS.loginPerEmail, input.email);
+export async function authenticate(
+  deps: AppDeps,
+  input: LoginInput,
+  meta: RequestMeta,
+): Promise<{ user: CurrentUser; deviceToken: string }> {
   const [row] = await deps.db
     .select({ ...publicColumns, passwordHash: users.passwordHash })
     .from(users)
     .where(sameEmail(input.email))
     .limit(1);
+  // A browser that signed in to this account before is counted on its own: nobody else's
+  // failures (from any address) can stop it. Every other attempt meets the usual limits.
+  const trusted = row !== undefined && (await trustedDeviceUser(deps.db, meta.deviceToken)) === row.id;
+  if (trusted && meta.deviceToken) {
+    await hitRateLimit(deps, RATE_LIMITS.loginPerDevice, meta.deviceToken);
+  } else {
+    await hitRateLimit(deps, RATE_LIMITS.loginPerIp, meta.ip);
+    await hitRateLimit(deps, RATE_LIMITS.loginPerEmailAndIp, emailAtAddress(input.email, meta.ip));
+    await hitRateLimit(deps, RATE_LIMITS.loginPerEmail, input.email);
+  }
   const ok = row?.passwordHash
     ? await verifyPassword(input.password, row.passwordHash)
     : await verifyAgainstDummy(input.password);
   if (!row || !ok) throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.invalidCredentials);
-  // The owner got in: their earlier typos from this address no longer count. The per-email
-  // ceiling is not cleared, or an attacker spread over many addresses would get a fresh budget
-  // each time the owner signs in.
-  await clearRateLimit(deps, RATE_LIMITS.loginPerEmailAndIp, emailAtAddress(input.email, meta.ip));
-  if (input.timeZone && input.timeZone !== row.timeZone) return setTimeZone(deps, row.id, input.timeZone);
-  return toCurrentUser(deps, row);
+  // The owner got in: their earlier typos from this address (or this device) no longer count. The
+  // per-email ceiling is not cleared, or an attacker spread over many addresses would get a fresh
+  // budget each time the owner signs in.
+  if (trusted && meta.deviceToken) await clearRateLimit(deps, RATE_LIMITS.loginPerDevice, meta.deviceToken);
+  else await clearRateLimit(deps, RATE_LIMITS.loginPerEmailAndIp, emailAtAddress(input.email, meta.ip));
+  const deviceToken = await rememberDevice(deps, row.id, meta.deviceToken);
+  const user =
+    input.timeZone && input.timeZone !== row.timeZone
+      ? await setTimeZone(deps, row.id, input.timeZone)
+      : await toCurrentUser(deps, row);
+  return { user, deviceToken };
 }
 
 export async function updateProfile(deps: AppDeps, userId: string, input: ProfileInput): Promise<CurrentUser> {

@@ -24,12 +24,15 @@ const MINUTE = 60_000;
  * many accounts. The per-IP numbers leave room for many people behind one NAT (a school, an office).
  * Sign-in's strict limit is keyed on email + address, so an attacker's failures lock out only the
  * attacker's address, never the owner signing in from elsewhere; the per-email ceiling is far
- * higher and only stops guessing spread over many addresses.
+ * higher and only stops guessing spread over many addresses. A browser that signed in to the
+ * account before (its device cookie) is counted on its own, per device, and skips the per-email,
+ * per-email-and-address and per-address limits: nobody else's failures can lock it out.
  */
 export const RATE_LIMITS = {
   loginPerEmailAndIp: { name: 'login:emailip', limit: 10, windowMs: 15 * MINUTE },
   loginPerEmail: { name: 'login:email', limit: 100, windowMs: 15 * MINUTE },
   loginPerIp: { name: 'login:ip', limit: 100, windowMs: 15 * MINUTE },
+  loginPerDevice: { name: 'login:device', limit: 10, windowMs: 15 * MINUTE },
   registerPerIp: { name: 'register:ip', limit: 30, windowMs: 60 * MINUTE },
   forgotPerEmail: { name: 'forgot:email', limit: 5, windowMs: 60 * MINUTE },
   forgotPerIp: { name: 'forgot:ip', limit: 30, windowMs: 60 * MINUTE },

@@ -27,7 +27,8 @@ export function securityHeaders(secure: boolean): MiddlewareHandler {
     // Agrees with frame-ancestors 'none' for browsers that only know the older header.
     xFrameOptions: 'DENY',
     // Device features the app never uses are off for it and anything it might embed.
-    // Notifications (Lock-In's end-of-session alert), fullscreen and wake lock stay allowed.
+    // Notifications (Lock-In's end-of-session alert), fullscreen and wake lock stay allowed. Only
+    // features Chromium knows: an unknown one ('bluetooth') is logged on every page load.
     permissionsPolicy: {
       camera: [],
       microphone: [],
@@ -36,7 +37,6 @@ export function securityHeaders(secure: boolean): MiddlewareHandler {
       usb: [],
       serial: [],
       hid: [],
-      bluetooth: [],
       midi: [],
       displayCapture: [],
       accelerometer: [],
@@ -69,8 +69,8 @@ export function isCrossSiteNavigation(c: { req: { header(name: string): string |
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Refuses unsafe requests whose Origin (or, lacking one, Sec-Fetch-Site) says they came from
- * another site. Requests without either header come from non-browser clients, which carry no
+ * Refuses unsafe requests whose Origin is not APP_URL's (or, lacking one, whose Sec-Fetch-Site
+ * says they came from another site). Requests without either header come from non-browser clients, which carry no
  * ambient cookies to abuse. Paths in `exempt` (signed webhooks) skip the check.
  */
 export function sameOriginOnly(appUrl: string, exempt: string[] = []): MiddlewareHandler {
@@ -78,9 +78,10 @@ export function sameOriginOnly(appUrl: string, exempt: string[] = []): Middlewar
   return async (c, next) => {
     if (SAFE_METHODS.has(c.req.method) || exempt.some((p) => c.req.path.startsWith(p))) return next();
     const origin = c.req.header('origin');
-    const requestOrigin = new URL(c.req.url).origin;
     if (origin !== undefined) {
-      if (origin !== allowed && origin !== requestOrigin) {
+      // Only APP_URL's origin: the request's own Host is the client's to choose (a DNS-rebound
+      // name pointing here would otherwise count as 'same origin').
+      if (origin !== allowed) {
         throw new AppError('FORBIDDEN', 'Cross-site request refused');
       }
     } else {

@@ -59,6 +59,41 @@ export const passwordResetTokens = pgTable(
   (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
 );
 
+/**
+ * Browsers that signed in to an account before (OWASP's 'device cookies'): a sign-in that shows
+ * one is counted against that device alone, never against the account's per-email limit, so an
+ * attacker guessing the password cannot lock the owner out. Only the cookie's SHA-256 is stored.
+ */
+export const trustedDevices = pgTable(
+  'trusted_devices',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('trusted_devices_user_idx').on(t.userId, t.lastUsedAt)],
+);
+
+/**
+ * A requested change of email, waiting for the link mailed to the new address (one per user; a
+ * new request replaces it). The email changes only when that link is opened.
+ */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    newEmail: text('new_email').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('email_changes_user_idx').on(t.userId)],
+);
+
 /** Fixed-window counters kept in the database so every process agrees on a limit. */
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
