@@ -10,6 +10,7 @@ import { NotFoundPage } from './features/notfound/NotFoundPage';
 import { LoginPage } from './features/auth/LoginPage';
 import { ForgotPasswordPage } from './features/auth/ForgotPasswordPage';
 import { ResetPasswordPage } from './features/auth/ResetPasswordPage';
+import { ConfirmEmailPage } from './features/auth/ConfirmEmailPage';
 import { LockInProvider } from './features/lockin/LockInProvider';
 import { SubscribePage } from './features/plans/SubscribePage';
 import { PageLoading } from './ui/PageLoading';
@@ -70,6 +71,7 @@ export function createRouter() {
         { path: ROUTES.signup, element: <LoginPage mode="signup" /> },
         { path: ROUTES.forgotPassword, element: <ForgotPasswordPage /> },
         { path: ROUTES.resetPassword, element: <ResetPasswordPage /> },
+        { path: ROUTES.confirmEmail, element: <ConfirmEmailPage /> },
         { path: ROUTES.privacyPolicy, element: <PrivacyPolicyPage /> },
         { path: ROUTES.termsOfService, element: <TermsOfServicePage /> },
         { path: ROUTES.cookiePolicy, element: <CookiePolicyPage /> },

@@ -13,7 +13,15 @@ export const ACCOUNT_MESSAGES = {
   /** After the field's label, like every other 400: 'New password is too common; …'. */
   passwordTooCommon: 'is too common; choose something harder to guess',
   resetEmailFailed: 'Failed to send reset email. Please try again.',
+  emailChangeInvalid:
+    'This email confirmation link is invalid or has expired. Change your email again from Manage Account.',
+  emailChangeDone: 'Your email address has been changed.',
 } as const;
+
+/** POST /api/auth/confirm-email */
+export const confirmEmailInput = z.object({
+  token: textField().trim().min(1, 'is required').max(200, 'must be at most 200 characters'),
+});
 
 /** Passwords are measured in Unicode code points, so 'ü' or an emoji counts as one character. */
 export function passwordLength(password: string): number {

@@ -77,6 +77,8 @@ export const CHART_PALETTE = [
 ] as const;
 
 export const PASSWORD_RESET_TTL_MS = 60 * 60_000;
+/** How long the link that confirms a new email address works. */
+export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60_000;
 export const SESSION_IDLE_TIMEOUT_MS = 30 * 24 * 60 * 60_000;
 export const SESSION_RENEW_WITHIN_MS = 15 * 24 * 60 * 60_000;
 export const SESSION_ABSOLUTE_LIFETIME_MS = 90 * 24 * 60 * 60_000;

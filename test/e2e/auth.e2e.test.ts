@@ -611,6 +611,48 @@ describe('Manage Account', () => {
   });
 });
 
+describe('changing the email', () => {
+  test('the new email waits for the link mailed to it; the link page confirms it with a button', async () => {
+    const { context, page } = await openPage();
+    const account = await registerViaApi(context, server, { firstName: 'Ada', lastName: 'Lovelace' });
+    const newEmail = `moved-${Date.now()}@example.com`;
+    await page.goto('/manage-subscription');
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    await page.getByLabel('Email', { exact: true }).fill(newEmail);
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    const toast = await expectToast(page, { title: 'Confirm your new email' });
+    expect(await toast.innerText()).toContain(`We sent a link to ${newEmail}`);
+    // Until the link is opened the account keeps its address.
+    expect(await page.getByTestId('profile-email').innerText()).toBe(account.email);
+
+    // The server writes mail to its log here: the link in the mail to the new address.
+    let link: string | undefined;
+    for (let i = 0; i < 50 && !link; i++) {
+      const mail = server.output().split(`To: ${newEmail}`).at(-1) ?? '';
+      link = /(http:\/\/[^\s]+\/confirm-email\?token=[a-z0-9]+)/.exec(mail)?.[1];
+      if (!link) await Bun.sleep(100);
+    }
+    expect(link).toBeDefined();
+    await page.goto(new URL(link!).pathname + new URL(link!).search);
+    await page.getByRole('heading', { level: 1, name: 'Confirm your new email' }).waitFor();
+    await checkScreen(page, 'confirm-email');
+    await page.getByRole('button', { name: 'Confirm New Email' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Email Changed' }).waitFor();
+    expect(await page.getByTestId('confirmed-email').innerText()).toContain(newEmail);
+    await checkScreen(page, 'confirm-email-done');
+    await page.goto('/manage-subscription');
+    await page.getByTestId('profile-email').filter({ hasText: newEmail }).waitFor();
+
+    // The same link again, or none at all: 'Email Not Changed' with the way back.
+    await page.goto(new URL(link!).pathname + new URL(link!).search);
+    await page.getByRole('button', { name: 'Confirm New Email' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Email Not Changed' }).waitFor();
+    await page.goto('/confirm-email');
+    await page.getByRole('heading', { level: 1, name: 'Email Not Changed' }).waitFor();
+    await checkScreen(page, 'confirm-email-invalid');
+  });
+});
+
 describe('account menu outside the tasks screen', () => {
   test("a visitor sees a disabled 'Loading...' button while the user loads, then 'Sign In' to /login", async () => {
     const { page } = await openPage();

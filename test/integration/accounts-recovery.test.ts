@@ -7,6 +7,7 @@ import { hashToken } from '../../src/server/accounts/sessions';
 import { passwordResetTokens } from '../../src/server/db/schema';
 import { createTestContext, TestClient, type TestContext } from '../support/app';
 import { createUser, signedInClient } from '../support/factories';
+import { emailChangeToken } from '../support/mail-log';
 
 const SENT = 'If an account with that email exists, a password reset link has been sent.';
 const INVALID = 'This password reset link is invalid or has expired.';
@@ -191,6 +192,10 @@ describe('POST /api/reset-password', () => {
       email: `moved-${user.email}`,
     });
     expect(moved.status).toBe(200);
+    // Requested only: the old address still owns the account, and its link still works.
+    expect(await links()).toHaveLength(1);
+    const token = emailChangeToken(ctx, `moved-${user.email}`);
+    expect((await client().post('/api/auth/confirm-email', { token })).status).toBe(200);
     expect(await links()).toHaveLength(0);
     const res = await client().post('/api/reset-password', { token: mailedToOld, newPassword: 'takeover attempt 1' });
     expect(res.status).toBe(400);

@@ -7,6 +7,7 @@ import { users } from '../../src/server/db/schema';
 import { createTestContext, TestClient, type TestContext, type TestResponse } from '../support/app';
 import type { CurrentUser } from '../../src/shared/types';
 import { createUser, signedInClient } from '../support/factories';
+import { emailChangeToken, lastMailTo } from '../support/mail-log';
 
 let ctx: TestContext;
 
@@ -346,7 +347,7 @@ describe('PUT /api/auth/profile', () => {
     expect(res.body).toEqual({ message: 'Not signed in' });
   });
 
-  test('updates trimmed fields and answers the CurrentUser', async () => {
+  test('saves the names at once; a new email waits for the link mailed to it, the old address is told', async () => {
     const user = await createUser(ctx);
     const c = await signedInClient(ctx, user);
     const email = uniqueEmail('New.Address');
@@ -356,19 +357,81 @@ describe('PUT /api/auth/profile', () => {
       email: `  ${email} `,
     });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({
+    const unchanged = {
       id: user.id,
       firstName: 'Katherine',
       lastName: 'Johnson',
-      email,
+      email: user.email,
       premium: false,
       profileImageUrl: null,
       timeZone: 'UTC',
-    });
-    expect((await c.get('/api/auth/user')).body).toEqual(res.body);
-    // The new email signs in; the old one no longer does.
+    };
+    expect(res.body).toEqual({ ...unchanged, pendingEmail: email });
+    expect((await c.get('/api/auth/user')).body).toEqual(unchanged);
+    // Not yet: the old email still signs in, the new one does not.
+    expect((await client().post('/api/auth/login', { email, password: user.password })).status).toBe(401);
+    expect(lastMailTo(ctx, user.email)).toContain(`asked to change its email to ${email}`);
+    const token = emailChangeToken(ctx, email);
+    expect(token).toBeDefined();
+
+    const confirmed = await client().post('/api/auth/confirm-email', { token });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body).toEqual({ message: 'Your email address has been changed.', email });
+    expect((await c.get('/api/auth/user')).body.email).toBe(email);
     expect((await client().post('/api/auth/login', { email, password: user.password })).status).toBe(200);
     expect((await client().post('/api/auth/login', { email: user.email, password: user.password })).status).toBe(401);
+    // The link works once.
+    const again = await client().post('/api/auth/confirm-email', { token });
+    expect(again.status).toBe(400);
+    expect(again.body.message).toBe(
+      'This email confirmation link is invalid or has expired. Change your email again from Manage Account.',
+    );
+  });
+
+  test('an email link expires after 24 hours; a newer request replaces an older link', async () => {
+    const user = await createUser(ctx);
+    const c = await signedInClient(ctx, user);
+    const first = uniqueEmail('first');
+    const second = uniqueEmail('second');
+    await c.put('/api/auth/profile', { firstName: 'A', lastName: 'B', email: first });
+    const firstToken = emailChangeToken(ctx, first);
+    await c.put('/api/auth/profile', { firstName: 'A', lastName: 'B', email: second });
+    expect((await client().post('/api/auth/confirm-email', { token: firstToken })).status).toBe(400);
+    const secondToken = emailChangeToken(ctx, second);
+    ctx.clock.advance(24 * 60 * 60_000 + 1);
+    try {
+      expect((await client().post('/api/auth/confirm-email', { token: secondToken })).status).toBe(400);
+    } finally {
+      ctx.clock.advance(-(24 * 60 * 60_000 + 1));
+    }
+    expect((await c.get('/api/auth/user')).body.email).toBe(user.email);
+    expect((await client().post('/api/auth/confirm-email', {})).status).toBe(400);
+  });
+
+  test('an address taken between the request and the click: 409, nothing changes', async () => {
+    const user = await createUser(ctx);
+    const c = await signedInClient(ctx, user);
+    const wanted = uniqueEmail('wanted');
+    await c.put('/api/auth/profile', { firstName: 'A', lastName: 'B', email: wanted });
+    const token = emailChangeToken(ctx, wanted);
+    await createUser(ctx, { email: wanted });
+    const res = await client().post('/api/auth/confirm-email', { token });
+    expect(res.status).toBe(409);
+    expect((await c.get('/api/auth/user')).body.email).toBe(user.email);
+  });
+
+  test('a password reset cancels a pending email change', async () => {
+    const user = await createUser(ctx);
+    const c = await signedInClient(ctx, user);
+    const wanted = uniqueEmail('hijack');
+    await c.put('/api/auth/profile', { firstName: 'A', lastName: 'B', email: wanted });
+    const token = emailChangeToken(ctx, wanted);
+    await client().post('/api/forgot-password', { email: user.email });
+    const reset = /token=([a-z0-9]+)/.exec(lastMailTo(ctx, user.email) ?? '')![1];
+    expect(
+      (await client().post('/api/reset-password', { token: reset, newPassword: 'a brand new passphrase' })).status,
+    ).toBe(200);
+    expect((await client().post('/api/auth/confirm-email', { token })).status).toBe(400);
   });
 
   test('blank names are stored as absent (the greeting falls back to the email)', async () => {
@@ -430,24 +493,28 @@ describe('one account never reads or changes another', () => {
       email: alice.email,
     });
 
-    // Bob cannot take Alice's email (any case), over REST or tRPC.
+    // Bob cannot take Alice's email (any case), over REST or tRPC, and the answer does not say
+    // whether the address is taken: it is the same as for a free address.
     const taken = await asBob.put('/api/auth/profile', {
       firstName: 'Robert',
       lastName: 'B',
       email: alice.email.toUpperCase(),
     });
-    expect(taken.status).toBe(409);
-    expect(taken.body).toEqual({ message: 'An account with this email already exists' });
+    const free = uniqueEmail('free');
+    const freeAnswer = await asBob.put('/api/auth/profile', { firstName: 'Robert', lastName: 'B', email: free });
+    expect(taken.status).toBe(200);
+    expect(taken.body).toEqual({ ...freeAnswer.body, pendingEmail: alice.email.toUpperCase() });
+    // Alice's mailbox gets no link, only word that her address already has an account.
+    expect(lastMailTo(ctx, alice.email.toUpperCase())).toContain('already has its own LockIn account');
+    expect(emailChangeToken(ctx, alice.email.toUpperCase())).toBeUndefined();
     const takenRpc = await asBob.mutate('accounts.updateProfile', {
       firstName: 'R',
       lastName: 'B',
       email: alice.email,
     });
-    expect(takenRpc.status).toBe(409);
-    expect(takenRpc.body as unknown).toEqual({
-      message: 'An account with this email already exists',
-      code: 'CONFLICT',
-    });
+    expect(takenRpc.status).toBe(200);
+    expect((await asAlice.get('/api/auth/user')).body.email).toBe(alice.email);
+    expect((await asBob.get('/api/auth/user')).body.email).toBe(bob.email);
 
     // An id smuggled into the body is ignored: the cookie decides whose profile changes.
     await asBob.put('/api/auth/profile', { id: alice.id, firstName: 'Mallory', lastName: 'B', email: bob.email });
@@ -482,7 +549,13 @@ describe('tRPC accounts procedures', () => {
       email: ` ${email} `,
     });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: user.id, firstName: 'Rpc', lastName: 'User', email });
+    expect(res.body).toMatchObject({
+      id: user.id,
+      firstName: 'Rpc',
+      lastName: 'User',
+      email: user.email,
+      pendingEmail: email,
+    });
     const bad = await c.mutate('accounts.updateProfile', { firstName: 'A', lastName: 'B', email: 'nope' });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('Enter a valid email address');

@@ -10,6 +10,7 @@ import { passwordResetTokens, sessions, users } from '../../src/server/db/schema
 import { SESSION_COOKIE, SESSION_IDLE_TIMEOUT_MS, SESSION_RENEW_WITHIN_MS } from '../../src/shared/constants';
 import { type TestContext, TestClient, createTestContext } from '../support/app';
 import { createUser, signedInClient, type TestUser } from '../support/factories';
+import { emailChangeToken } from '../support/mail-log';
 
 let ctx: TestContext;
 
@@ -107,6 +108,9 @@ describe('the session cache', () => {
     const email = `changed-${crypto.randomUUID()}@example.com`;
     const profile = await client.put('/api/auth/profile', { firstName: 'New', lastName: 'Name', email });
     expect(profile.status).toBe(200);
+    expect((await client.get('/api/auth/user')).body.firstName).toBe('New');
+    const token = emailChangeToken(ctx, email);
+    expect((await new TestClient(ctx.app).post('/api/auth/confirm-email', { token })).status).toBe(200);
     const me = await client.get('/api/auth/user');
     expect(me.body.email).toBe(email);
     expect(me.body.firstName).toBe('New');

@@ -9,12 +9,14 @@ import {
   customCategories,
   dailyResetState,
   dailyTasks,
+  emailChanges,
   lockInSessions,
   lockInStreaks,
   oauthAccounts,
   passwordResetTokens,
   subscriptions,
   taskCompletions,
+  trustedDevices,
 } from '../../src/server/db/schema';
 import { hitRateLimit, RATE_LIMITS } from '../../src/server/http/rate-limit';
 import type { TestContext } from './app';
@@ -174,6 +176,15 @@ export async function seedEverything(
       startedAt: new Date(now.getTime() - DAY),
     },
   ]);
+  await db
+    .insert(trustedDevices)
+    .values({ tokenHash: `${marker}-device`, userId: user.id, createdAt: now, lastUsedAt: now });
+  await db.insert(emailChanges).values({
+    tokenHash: `${marker}-email-change`,
+    userId: user.id,
+    newEmail: `${marker}-new@example.com`,
+    expiresAt: new Date(now.getTime() + DAY),
+  });
   // A row the previous release wrote (the streak is derived now): deletion must still remove it.
   await db.insert(lockInStreaks).values({ userId: user.id, current: 2, lastDay: '2026-01-01' });
   await db.insert(subscriptions).values({

@@ -2,6 +2,7 @@
 import { Hono } from 'hono';
 import {
   ACCOUNT_MESSAGES,
+  confirmEmailInput,
   forgotPasswordInput,
   loginInput,
   profileInput,
@@ -23,6 +24,7 @@ import {
   toCurrentUser,
   updateProfile,
 } from './accounts.service';
+import { confirmEmailChange } from './email-change';
 import { invalidateSession } from './sessions';
 import { readDeviceCookie, rememberDevice, setDeviceCookie } from './trusted-devices';
 
@@ -54,6 +56,13 @@ export function accountsRoutes(deps: AppDeps): Hono<AppEnv> {
     const { user } = requireAuth(c);
     const input = await readJson(c, profileInput);
     return c.json(await updateProfile(deps, user.id, input));
+  });
+
+  // The link mailed to a new address; the token is the credential (it may be opened signed out).
+  routes.post('/auth/confirm-email', async (c) => {
+    const { token } = await readJson(c, confirmEmailInput);
+    const { email } = await confirmEmailChange(deps, token);
+    return c.json({ message: ACCOUNT_MESSAGES.emailChangeDone, email });
   });
 
   routes.post('/forgot-password', async (c) => {

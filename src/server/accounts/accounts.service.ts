@@ -3,7 +3,7 @@
 // caller's business; brute-force limits are applied here because they are rules, keyed by the
 // caller's address.
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import {
   ACCOUNT_MESSAGES,
   type LoginInput,
@@ -13,8 +13,8 @@ import {
 } from '../../shared/accounts';
 import { PASSWORD_RESET_TTL_MS } from '../../shared/constants';
 import { AUTH_MESSAGES } from '../../shared/copy';
-import type { CurrentUser } from '../../shared/types';
-import { passwordResetTokens, sessions, users } from '../db/schema';
+import type { CurrentUser, ProfileUpdate } from '../../shared/types';
+import { emailChanges, passwordResetTokens, sessions, users } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { isUniqueViolation } from '../db/errors';
 import { requireRow } from '../db/rows';
@@ -25,6 +25,7 @@ import { isPremium } from '../plans/plan-status';
 import { buildResetEmail } from './reset-email';
 import { forgetCachedUser, hashToken, sessionUserColumns, type SessionUser } from './sessions';
 import { rememberDevice, trustedDeviceUser } from './trusted-devices';
+import { requestEmailChange } from './email-change';
 
 /** Who is calling, for the per-address limits. */
 export interface RequestMeta {
@@ -133,41 +134,37 @@ export async function authenticate(
   return { user, deviceToken };
 }
 
-export async function updateProfile(deps: AppDeps, userId: string, input: ProfileInput): Promise<CurrentUser> {
-  try {
-    const row = await deps.db.transaction(async (tx) => {
-      const [current] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
-      const previousEmail = current?.email ?? '';
-      const [taken] = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(and(sameEmail(input.email), ne(users.id, userId)))
-        .limit(1);
-      if (taken) throw new AppError('CONFLICT', AUTH_MESSAGES.emailTaken);
-      const [updated] = await tx
-        .update(users)
-        .set({
-          firstName: input.firstName === '' ? null : input.firstName,
-          lastName: input.lastName === '' ? null : input.lastName,
-          email: input.email,
-          updatedAt: deps.clock.now(),
-        })
-        .where(eq(users.id, userId))
-        .returning(publicColumns);
-      // A link mailed to the old address must not outlive the change (that mailbox may be lost).
-      if (updated && !sameAddress(updated.email, previousEmail)) {
-        await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
-      }
-      return updated;
-    });
-    // Committed: this process serves the new profile from the next request (others on NOTIFY).
-    forgetCachedUser(userId);
-    if (!row) throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.notSignedIn);
-    return toCurrentUser(deps, row);
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError('CONFLICT', AUTH_MESSAGES.emailTaken);
-    throw error;
-  }
+/**
+ * Saves the names at once. A new email address is only requested here (email-change.ts): it
+ * replaces the current one when the link mailed to it is opened. A change of letter case alone is
+ * the same address and is saved at once.
+ */
+export async function updateProfile(deps: AppDeps, userId: string, input: ProfileInput): Promise<ProfileUpdate> {
+  const [current] = await deps.db
+    .select({ email: users.email, firstName: users.firstName })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!current) throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.notSignedIn);
+  const sameAddressNow = sameAddress(input.email, current.email);
+  const firstName = input.firstName === '' ? null : input.firstName;
+  const [row] = await deps.db.transaction((tx) =>
+    tx
+      .update(users)
+      .set({
+        firstName,
+        lastName: input.lastName === '' ? null : input.lastName,
+        ...(sameAddressNow ? { email: input.email } : {}),
+        updatedAt: deps.clock.now(),
+      })
+      .where(eq(users.id, userId))
+      .returning(publicColumns),
+  );
+  // Committed: this process serves the new profile from the next request (others on NOTIFY).
+  forgetCachedUser(userId);
+  if (!row) throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.notSignedIn);
+  if (!sameAddressNow) await requestEmailChange(deps, { id: userId, email: current.email, firstName }, input.email);
+  return { ...(await toCurrentUser(deps, row)), pendingEmail: sameAddressNow ? null : input.email };
 }
 
 export async function setTimeZone(deps: AppDeps, userId: string, timeZone: string): Promise<CurrentUser> {
@@ -256,6 +253,8 @@ export async function resetPassword(deps: AppDeps, input: ResetPasswordInput, me
       .where(eq(users.id, claimed.userId))
       .returning({ email: users.email });
     await tx.delete(sessions).where(eq(sessions.userId, claimed.userId));
+    // Whoever asked to move the account to another address loses that request with the password.
+    await tx.delete(emailChanges).where(eq(emailChanges.userId, claimed.userId));
     return { email: user?.email, userId: claimed.userId };
   });
   // Committed: this process refuses the old sessions from now on (other processes on NOTIFY).

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '../../../shared/constants';
 import { TOASTS } from '../../../shared/copy';
 import { ROUTES } from '../../../shared/routes';
-import type { CurrentUser } from '../../../shared/types';
+import type { CurrentUser, ProfileUpdate } from '../../../shared/types';
 import { apiRequest } from '../../lib/api';
 import { messageOf } from '../../lib/errors';
 import { useToast } from '../../lib/toast';
@@ -128,10 +128,15 @@ function AccountInformationCard({ user }: { user: CurrentUser }) {
 
   const save = useMutation({
     mutationFn: (body: { firstName: string; lastName: string; email: string }) =>
-      apiRequest<CurrentUser>('PUT', '/api/auth/profile', body),
-    onSuccess: async (answer) => {
+      apiRequest<ProfileUpdate>('PUT', '/api/auth/profile', body),
+    onSuccess: async ({ pendingEmail, ...answer }) => {
       refreshCurrentUser(queryClient, answer);
-      toast({ ...TOASTS.profileUpdated, variant: 'success' });
+      // A new email is only requested: it changes when the link mailed to it is opened.
+      toast(
+        pendingEmail
+          ? { ...ACCOUNT_COPY.confirmNewEmail(pendingEmail), variant: 'success' }
+          : { ...TOASTS.profileUpdated, variant: 'success' },
+      );
       returnFocus.current = true;
       setEditing(false);
     },

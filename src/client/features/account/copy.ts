@@ -26,6 +26,10 @@ export const ACCOUNT_COPY = {
   premiumPrice: `${TRIAL_DAYS}-day free trial, then ${PREMIUM_PRICE_LABEL}. Cancel anytime.`,
 
   accountInformation: 'Account Information',
+  confirmNewEmail: (email: string) => ({
+    title: 'Confirm your new email',
+    description: `We sent a link to ${email}. Your email changes when you open it; until then you sign in with the current one.`,
+  }),
   name: 'Name',
   email: 'Email',
   plan: 'Plan',

@@ -59,6 +59,17 @@ export const AUTH_COPY = {
   resetDoneText:
     'Your password has been changed and every other session was signed out. Sign in with your new password.',
   goToLogin: 'Go to Login',
+
+  confirmEmailTitle: 'Confirm your new email',
+  confirmEmailText: 'Press the button to make this address the email of your LockIn account.',
+  confirmEmailButton: 'Confirm New Email',
+  confirmEmailDoneTitle: 'Email Changed',
+  confirmEmailDoneText: (email: string) => `Your account's email is now ${email}. Sign in with it from now on.`,
+  confirmEmailFailedTitle: 'Email Not Changed',
+  confirmEmailFailedText:
+    'This email confirmation link is invalid or missing. Change your email again from Manage Account.',
+  goToApp: 'Go to LockIn',
+  goToManageAccount: 'Go to Manage Account',
 } as const;
 
 export const MENU_COPY = {
