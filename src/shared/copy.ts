@@ -19,6 +19,11 @@ export const TOASTS = {
     'Payment Successful',
     'Your payment was processed. Premium features should be available now.',
   ),
+  /** The success page when the provider does not confirm the checkout (made up, refused, unfinished). */
+  paymentNotConfirmed: toast(
+    'Payment Not Confirmed',
+    'We could not confirm this checkout, so Premium is not on. If you finished paying, it turns on once the payment provider confirms it: check Manage Account in a few minutes. If you did not, nothing was charged.',
+  ),
   subscriptionDetailsFailed: toast('Error', 'Failed to load subscription details'),
   profileUpdated: toast('Profile Updated', 'Your account information has been updated successfully.'),
   updateFailed: toast('Update Failed', 'Failed to update profile information'),

@@ -10,6 +10,11 @@ import { fieldLabel, textField } from './text';
 // Rounding (spec section 9)
 
 /** Goal minutes = duration seconds / 60, rounded; actual minutes = elapsed seconds / 60, rounded. */
+/** How a session is named in lists: the goal the user typed, else its task's title, else 'Focus Session'. */
+export function sessionTitle(goal: string | null | undefined, taskTitle: string | null | undefined): string {
+  return goal?.trim() || taskTitle?.trim() || LOCKIN_COPY.defaultTaskTitle;
+}
+
 export function minutesFromSeconds(seconds: number): number {
   return Math.round(Math.max(0, seconds) / 60);
 }
@@ -176,6 +181,8 @@ export const localSessionSchema = z.object({
   taskName: textField().trim().max(TITLE_MAX_LENGTH).optional(),
   goal: textField().trim().max(TITLE_MAX_LENGTH).nullish(),
   completed: z.boolean(),
+  /** Why a visitor ended early, as a signed-in user's quit records it. */
+  quitReason: quitReasonSchema.nullish(),
 });
 export type LocalSession = z.infer<typeof localSessionSchema>;
 export const importLocalInput = z.object({

@@ -108,7 +108,7 @@ async function signIn(
 async function openHome(page: Page): Promise<void> {
   const running = page.waitForResponse((r) => r.url().includes('lockin.running'));
   await page.goto('/');
-  await page.getByRole('heading', { level: 1, name: 'Welcome back, Ada!' }).waitFor();
+  await page.getByRole('heading', { level: 1, name: /^Welcome( back)?, Ada!$/ }).waitFor();
   await running;
 }
 
@@ -577,6 +577,45 @@ describe('visitors', () => {
       expect(await page.getByRole('dialog', { name: 'Bring your focus sessions along?' }).count()).toBe(0);
     });
   }
+});
+
+describe('a visitor who quits early', () => {
+  test('keeps the reason in browser storage, and the import after sign-up brings it along', async () => {
+    const context = await newContext(browser, server);
+    contexts.push(context);
+    const page = await context.newPage();
+    const clocks = await Clocks.install(page, baseTime());
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Try a focus session' }).click();
+    await startThroughModal(page, 5, 'Read a chapter', { visitor: true });
+    await clocks.forward(2 * MIN);
+    await page.getByRole('button', { name: 'Stop Session' }).click();
+    const quit = page.getByRole('alertdialog', { name: 'End your session early?' });
+    await quit.waitFor();
+    await clocks.pause(page);
+    await page.clock.runFor(5000);
+    const endEarly = quit.getByTestId('end-early');
+    await eventually(async () => expect(await endEarly.isDisabled()).toBe(false));
+    await quit.getByRole('button', { name: 'Distracted' }).click();
+    await page.clock.resume();
+    await endEarly.click();
+    await eventually(async () => expect(await modal(page).count()).toBe(0));
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('lockInSessions') ?? '[]'));
+    expect(stored[0]).toMatchObject({ completed: false, quitReason: 'Distracted' });
+
+    await registerViaApi(context, server, { firstName: 'Ada' });
+    await openHome(page);
+    const offer = page.getByRole('dialog', { name: 'Bring your focus sessions along?' });
+    await offer.waitFor();
+    await andWaitFor(page, 'lockin.importLocal', () => offer.getByRole('button', { name: 'Import sessions' }).click());
+    const [session] = await apiSessions(context);
+    expect(session).toMatchObject({
+      status: 'quit',
+      quitEarly: true,
+      quitReason: 'Distracted',
+      goalText: 'Read a chapter',
+    });
+  });
 });
 
 describe('premium per-task Lock-In', () => {

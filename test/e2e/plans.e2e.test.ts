@@ -117,7 +117,7 @@ describe('subscribe → demo checkout → success → premium → manage → can
     await page.waitForURL((url) => url.pathname === '/');
 
     // Premium UI: My Analytics, the premium icon, 'Trial ends' in the account menu, no upsell card.
-    await page.getByRole('heading', { level: 1, name: 'Welcome back, Ada!' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: /^Welcome( back)?, Ada!$/ }).waitFor();
     await page.getByRole('button', { name: 'My Analytics' }).waitFor();
     expect(await page.getByText('Premium member').count()).toBeGreaterThan(0);
     // During the trial the upsell card offers only the paid plan now.
@@ -155,6 +155,14 @@ describe('subscribe → demo checkout → success → premium → manage → can
     await page.getByRole('button', { name: 'Edit Profile' }).waitFor();
     await checkScreen(page, 'manage-trial');
 
+    // /subscribe no longer offers a trial to someone on one.
+    await page.goto('/subscribe');
+    await page.getByRole('heading', { level: 1, name: "You're on your free trial" }).waitFor();
+    expect(await page.getByText('Start Your 7-Day Free Trial').count()).toBe(0);
+    await checkScreen(page, 'subscribe-in-trial');
+    await page.goto('/manage-subscription');
+    await page.getByText('Free Trial', { exact: true }).waitFor();
+
     // 'Add Payment Method' → the demo page adds a card to the trial that runs: nothing is charged now.
     await page.getByRole('link', { name: 'Add Payment Method' }).click();
     await page.waitForURL('**/demo-checkout?session=*');
@@ -179,7 +187,7 @@ describe('subscribe → demo checkout → success → premium → manage → can
     // The trial ends (the server's clock moves on): the paid plan takes over by itself.
     await setServerClock(server, new Date(Date.now() + 8 * 24 * 60 * 60_000));
     await page.goto('/');
-    await page.getByRole('heading', { level: 1, name: 'Welcome back, Ada!' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: /^Welcome( back)?, Ada!$/ }).waitFor();
     await page.getByRole('button', { name: 'My Analytics' }).waitFor();
     expect(await page.getByRole('heading', { name: 'Unlock Premium Features' }).count()).toBe(0);
 
@@ -270,6 +278,10 @@ describe('trial-ended banner', () => {
       await page.emulateMedia({ colorScheme: 'dark' });
       await checkScreen(page, 'trial-ended-banner-dark');
       await page.emulateMedia({ colorScheme: 'light' });
+      // /subscribe: the plan, not a second trial.
+      await page.goto('/subscribe');
+      await page.getByRole('heading', { level: 1, name: 'Get LockIn Premium' }).waitFor();
+      expect(await page.getByText('Start Your 7-Day Free Trial').count()).toBe(0);
       // Manage Account: the paid plan, not a second trial.
       await page.goto('/manage-subscription');
       await page.getByRole('link', { name: 'Subscribe to Premium ($2.99/month)' }).waitFor();
@@ -296,12 +308,16 @@ describe('visitors and errors', () => {
     await checkScreen(page, 'success-no-session');
   });
 
-  test("a made-up session id: 'Payment Successful' and home, with no Premium granted", async () => {
+  test("a made-up session id: 'Payment Not Confirmed' (never 'Payment Successful') and home, with no Premium granted", async () => {
     const { page } = await open();
     await page.clock.install();
     await page.goto('/subscribe-success?session_id=demo_cs_madeup');
     await page.clock.runFor(2_000);
-    await expectToast(page, TOASTS.paymentSuccessful);
+    await expectToast(page, TOASTS.paymentNotConfirmed);
+    await page.getByRole('heading', { level: 1, name: 'Payment Not Confirmed' }).waitFor();
+    expect(await page.getByText('Payment Successful').count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Manage Account' }).getAttribute('href')).toBe('/manage-subscription');
+    await checkScreen(page, 'success-not-confirmed');
     await page.clock.runFor(3_000);
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('heading', { name: 'Unlock Premium Features' }).waitFor();

@@ -62,21 +62,21 @@ describe('import: numbers and dates the database cannot hold are a 400, not a 50
         (d) => {
           (d.bank[0] as { createdAt: string }).createdAt = '0000-01-01T00:00:00Z';
         },
-        'Created at must be between the years 1970 and 9999',
+        'Bank entry 1: Created at must be between the years 1970 and 9999',
       ],
       [
         'session date',
         (d) => {
           (d.focusSessions[0] as { endsAt: string }).endsAt = '0001-01-01T00:30:00+01:00';
         },
-        'Ends at must be between the years 1970 and 9999',
+        'Focus sessions entry 1: Ends at must be between the years 1970 and 9999',
       ],
       [
         'planned day',
         (d) => {
           (d.completions[0] as { plannedOn: string }).plannedOn = '0000-01-01';
         },
-        'Planned on must be between the years 1970 and 9999',
+        'Completions entry 1: Planned on must be between the years 1970 and 9999',
       ],
     ];
     for (const [, alter, message] of cases) {

@@ -507,14 +507,25 @@ describe('POST /api/import', () => {
         'Version is newer than this server understands (1); update LockIn first',
       ],
       [JSON.stringify({ ...doc, version: '1' }), 'Version must be a number'],
-      [JSON.stringify({ ...doc, bank: [{ ...task, title: '' }] }), 'Title is required'],
-      [JSON.stringify({ ...doc, bank: [task, { ...task, title: 'B' }] }), "ID 'a' appears twice in the file"],
+      [JSON.stringify({ ...doc, bank: [{ ...task, title: '' }] }), 'Bank entry 1: Title is required'],
+      [
+        JSON.stringify({ ...doc, bank: [task, { ...task, title: 'B' }] }),
+        "Bank entry 2: ID 'a' appears twice in the file",
+      ],
       [
         JSON.stringify({ ...doc, bank: [{ ...task, createdAt: 'yesterday' }] }),
-        'Created at must be an ISO 8601 date-time',
+        'Bank entry 1: Created at must be an ISO 8601 date-time',
       ],
-      [JSON.stringify({ ...doc, bank: [{ ...task, title: 'nul\u0000' }] }), 'Title must not contain NUL characters'],
+      [
+        JSON.stringify({ ...doc, bank: [{ ...task, title: 'nul\u0000' }] }),
+        'Bank entry 1: Title must not contain NUL characters',
+      ],
       [JSON.stringify({ ...doc, focusSessions: 'lots' }), 'Focus sessions must be an array'],
+      // An entry of the wrong kind is named, with the shape it should have.
+      [
+        JSON.stringify({ ...doc, customCategories: [{ name: 'Fine', createdAt: START.toISOString() }, 'Reading'] }),
+        'Custom categories entry 2 must be an object like { "name": "Reading", "createdAt": "2026-03-10T12:00:00.000Z" }, not a string',
+      ],
     ];
     for (const [body, message] of cases) {
       const res = await importText(client, body);

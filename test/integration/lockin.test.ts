@@ -661,7 +661,7 @@ describe('visitor history import', () => {
     const sessions = [
       local('b', '2026-03-10T08:00:00.000Z'),
       local('a', '2026-03-09T08:00:00.000Z'),
-      local('q', '2026-03-10T09:00:00.000Z', false),
+      { ...local('q', '2026-03-10T09:00:00.000Z', false), quitReason: 'Tired' as const },
       local('future', '2026-03-11T09:00:00.000Z'),
       local('odd-goal', '2026-03-10T07:00:00.000Z', true, 1200, 1200),
       local('over', '2026-03-10T06:00:00.000Z', true, 300, 400),
@@ -671,13 +671,15 @@ describe('visitor history import', () => {
     });
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ imported: 3, skipped: 3, streak: { current: 2, lastDay: '2026-03-10' } });
-    const again = await client.mutate('lockin.importLocal', { sessions });
+    const again = await client.mutate<{ imported: number }>('lockin.importLocal', { sessions });
     expect(again.body.imported).toBe(0);
     const list = (await client.query<LockInSessionView[]>('lockin.list')).body;
     expect(list.map((s) => s.id).sort()).toEqual(['local_a', 'local_b', 'local_q']);
     expect(list.find((s) => s.id === 'local_q')).toMatchObject({
       status: 'quit',
       quitEarly: true,
+      // The visitor's reason comes along with the session.
+      quitReason: 'Tired',
       actualMinutes: 10,
       goalText: 'Chapter 3',
       taskTitle: 'Study',

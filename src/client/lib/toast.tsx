@@ -1,5 +1,19 @@
-// One toast at a time, shown for 4 seconds, announced to screen readers.
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+// One toast at a time, shown for 4 seconds, announced to screen readers. It is drawn by the
+// topmost outlet: the page's own, or the open dialog's (a modal <dialog> sits in the browser's top
+// layer and makes the rest of the page inert, so a toast outside it would show dimmed under the
+// backdrop and could not be dismissed). Bottom centre: clear of the rows' controls at the edges
+// of the task lists.
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { TOAST_DURATION_MS } from '../../shared/constants';
 import type { ToastCopy } from '../../shared/copy';
 
@@ -11,7 +25,37 @@ interface ShownToast extends ToastInput {
   key: number;
 }
 
+const FLASH_KEY = 'lockin:flash';
+
+/** Keeps a toast for the next page load (after a `location.assign`), in this tab only. */
+export function leaveToastForNextPage(toast: ToastInput): void {
+  try {
+    sessionStorage.setItem(FLASH_KEY, JSON.stringify(toast));
+  } catch {
+    // Storage off: the next page simply shows no toast.
+  }
+}
+
+function takeFlash(): ToastInput | null {
+  try {
+    const raw = sessionStorage.getItem(FLASH_KEY);
+    sessionStorage.removeItem(FLASH_KEY);
+    return raw ? (JSON.parse(raw) as ToastInput) : null;
+  } catch {
+    return null;
+  }
+}
+
 const ToastContext = createContext<((toast: ToastInput) => void) | null>(null);
+
+interface ToastHost {
+  toast: ShownToast | null;
+  dismiss: () => void;
+  /** Outlets in mount order; the last one draws the toast. */
+  outlets: string[];
+  register: (id: string) => () => void;
+}
+const ToastHostContext = createContext<ToastHost | null>(null);
 
 export function useToast(): (toast: ToastInput) => void {
   const show = useContext(ToastContext);
@@ -34,45 +78,77 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     setToast({ ...input, key: counter.current });
   }, []);
 
+  // A toast left by the page before a full reload (deleting the account ends at the landing page).
+  useEffect(() => {
+    const left = takeFlash();
+    if (left) show(left);
+  }, [show]);
+
   useEffect(() => {
     if (!toast) return;
     const timer = setTimeout(() => setToast(null), TOAST_DURATION_MS);
     return () => clearTimeout(timer);
   }, [toast]);
 
+  const [outlets, setOutlets] = useState<string[]>([]);
+  const register = useCallback((id: string) => {
+    setOutlets((list) => [...list, id]);
+    return () => setOutlets((list) => list.filter((o) => o !== id));
+  }, []);
+  const dismiss = useCallback(() => setToast(null), []);
+  const host = useMemo<ToastHost>(() => ({ toast, dismiss, outlets, register }), [toast, dismiss, outlets, register]);
+
   const value = useMemo(() => show, [show]);
   return (
     <ToastContext.Provider value={value}>
-      {children}
-      <div
-        role="status"
-        aria-live="polite"
-        aria-atomic="true"
-        className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex justify-center p-4 sm:justify-end"
-      >
-        {toast && (
-          <div
-            key={toast.key}
-            data-testid="toast"
-            className={`pointer-events-auto w-full max-w-sm rounded-xl border p-4 shadow-lg ${VARIANT_CLASSES[toast.variant ?? 'default']}`}
-          >
-            <div className="flex items-start gap-3">
-              <div className="flex-1">
-                <p className="font-semibold">{toast.title}</p>
-                {toast.description && <p className="mt-1 text-sm opacity-90">{toast.description}</p>}
-              </div>
-              <button
-                type="button"
-                className="btn btn-ghost h-7 w-7 p-0 text-current"
-                aria-label="Dismiss notification"
-                onClick={() => setToast(null)}
-              >
-                <span aria-hidden="true">×</span>
-              </button>
-            </div>
-          </div>
-        )}
-      </div>
+      <ToastHostContext.Provider value={host}>
+        {children}
+        <ToastOutlet />
+      </ToastHostContext.Provider>
     </ToastContext.Provider>
+  );
+}
+
+/**
+ * Where the toast can show. The provider has one for the page; every open dialog renders one, so
+ * the toast shows inside the topmost dialog, above its backdrop and reachable by keyboard.
+ */
+export function ToastOutlet() {
+  const host = useContext(ToastHostContext);
+  const id = useId();
+  const register = host?.register;
+  useEffect(() => register?.(id), [register, id]);
+  if (!host) return null;
+  const toast = host.outlets.at(-1) === id ? host.toast : null;
+  return (
+    <div
+      role="status"
+      aria-live="polite"
+      aria-atomic="true"
+      className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex justify-center p-4"
+    >
+      {toast && (
+        <div
+          key={toast.key}
+          data-testid="toast"
+          className={`pointer-events-auto w-full max-w-sm rounded-xl border p-4 shadow-lg ${VARIANT_CLASSES[toast.variant ?? 'default']}`}
+        >
+          <div className="flex items-start gap-3">
+            <div className="flex-1">
+              <p className="font-semibold">{toast.title}</p>
+              {toast.description && <p className="mt-1 text-sm opacity-90">{toast.description}</p>}
+            </div>
+            <button
+              type="button"
+              className="btn btn-ghost h-7 w-7 p-0 text-current"
+              aria-label="Dismiss notification"
+              onClick={host.dismiss}
+            >
+              <span aria-hidden="true">×</span>
+            </button>
+          </div>
+        </div>
+      )}
+    </div>
   );
 }

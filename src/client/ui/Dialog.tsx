@@ -1,6 +1,7 @@
 // A modal built on the native <dialog>: showModal() makes the rest of the page inert (a real
 // focus trap), Escape closes it, and focus returns to the opener.
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { ToastOutlet } from '../lib/toast';
 
 export interface DialogProps {
   open: boolean;
@@ -56,6 +57,7 @@ export function Dialog({
       }}
       className={`m-auto w-[calc(100%-2rem)] ${SIZES[size]} rounded-2xl border border-slate-200 bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-950/60 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100`}
     >
+      {open && <ToastOutlet />}
       {open && (
         // The body scrolls and the footer stays below it, so a long list never pushes the
         // dialog's actions (Cancel, Add Selected) out of sight.

@@ -10,7 +10,8 @@ import { bankTasks, customCategories, dailyTasks, lockInSessions, taskCompletion
 import { readStreak } from '../lockin/streak';
 import { localDate, safeTimeZone } from '../../shared/local-date';
 import type { AppDeps } from '../deps';
-import { AppError, describeZodError } from '../http/errors';
+import { z } from 'zod';
+import { AppError, describeZodError, fieldLabel } from '../http/errors';
 import { isPremium } from '../plans/plan-status';
 import { lockUser } from '../tasks/tasks.service';
 
@@ -37,8 +38,38 @@ export function parseExport(text: string): ExportDocument {
   if (!version.success)
     throw new AppError('BAD_REQUEST', `Version ${version.error.issues[0]?.message ?? 'is invalid'}`);
   const parsed = exportDocumentSchema.safeParse(raw);
-  if (!parsed.success) throw new AppError('BAD_REQUEST', describeZodError(parsed.error));
+  if (!parsed.success) throw new AppError('BAD_REQUEST', describeImportError(parsed.error));
   return parsed.data;
+}
+
+/** What one entry of each list looks like, for a message about an entry of the wrong kind. */
+const ENTRY_SHAPES: Record<string, string> = {
+  customCategories: '{ "name": "Reading", "createdAt": "2026-03-10T12:00:00.000Z" }',
+  bank: '{ "id": "…", "title": "…", "description": null, "category": "Work", "createdAt": "…" }',
+  tasks: '{ "id": "…", "title": "…", "category": "Work", "completed": false, … }',
+  focusSessions: '{ "id": "…", "taskTitle": "…", "goalMinutes": 25, "status": "completed", … }',
+  completions: '{ "taskId": "…", "title": "…", "category": "Work", "plannedOn": "2026-03-10", "completedAt": "…" }',
+};
+
+/**
+ * A file's error names the entry (its list and 1-based position) and, when the entry is not an
+ * object at all, what one should look like: 'Custom categories entry 2 must be an object like
+ * { "name": …, "createdAt": … }, not a string'.
+ */
+function describeImportError(error: z.ZodError): string {
+  const issue = error.issues[0];
+  const at = issue?.path.findIndex((part) => typeof part === 'number') ?? -1;
+  if (!issue || at < 1) return describeZodError(error);
+  const list = String(issue.path[at - 1]);
+  const entry = `${fieldLabel([list])} entry ${Number(issue.path[at]) + 1}`;
+  const inside = issue.path.slice(at + 1);
+  if (inside.length === 0 && issue.code === 'invalid_type' && issue.expected === 'object') {
+    const got = /received (\w+)/.exec(issue.message)?.[1];
+    const shape = ENTRY_SHAPES[list];
+    return `${entry} must be an object${shape ? ` like ${shape}` : ''}${got ? `, not ${/^[aeiou]/.test(got) ? 'an' : 'a'} ${got}` : ''}`;
+  }
+  const detail = describeZodError(new z.ZodError([{ ...issue, path: inside }]));
+  return `${entry}: ${detail}`;
 }
 
 /**

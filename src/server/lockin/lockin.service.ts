@@ -367,6 +367,7 @@ export async function importLocalSessions(
           status: s.completed ? 'completed' : 'quit',
           completed: s.completed,
           quitEarly: !s.completed,
+          quitReason: s.completed ? null : (s.quitReason ?? null),
           startedAt: start,
           endsAt: new Date(start.getTime() + goal * MINUTE_MS),
           endedAt,

@@ -30,14 +30,22 @@ const unit = (v: number, m: Metric) =>
       ? `${v} ${v === 1 ? 'session' : 'sessions'}`
       : `${v} ${v === 1 ? 'task' : 'tasks'}`;
 
+/** 'Wed, Nov 18' as two lines, 'Wed,' and ' Nov 18' (the space keeps the label whole as text). */
+function axisLines(date: string): [string, string] {
+  const label = dayLabel(date);
+  const comma = label.indexOf(',');
+  return [label.slice(0, comma + 1), label.slice(comma + 1)];
+}
+
 function bestOf(days: ActivityDay[], m: Metric): ActivityDay | null {
   let best: ActivityDay | null = null;
   for (const d of days) if (valueIn(d, m) > 0 && (!best || valueIn(d, m) > valueIn(best, m))) best = d;
   return best;
 }
 
-const HEIGHT = 170;
-const MARGIN = { top: 12, right: 12, bottom: 24, left: 12 };
+const HEIGHT = 182;
+// Room under the axis for two lines of day labels ('Wed,' over 'Nov 18').
+const MARGIN = { top: 12, right: 12, bottom: 36, left: 12 };
 
 export function ActivityTrends({ days }: { days: ActivityDay[] }) {
   const [metric, setMetric] = useState<Metric>('sessions');
@@ -156,13 +164,18 @@ export function ActivityTrends({ days }: { days: ActivityDay[] }) {
             )}
             {days.map((d, i) => (
               <g key={d.date}>
+                {/* The spec's short weekday, month and day ('Wed, Nov 18'), on two lines so seven fit a phone. */}
                 <text
-                  x={xOf(d)}
-                  y={innerH + 16}
+                  y={innerH + 15}
                   textAnchor="middle"
+                  data-testid="trend-axis-label"
                   className="fill-slate-600 text-[10px] dark:fill-slate-300"
                 >
-                  {dayLabel(d.date).slice(0, 3)}
+                  {axisLines(d.date).map((line, n) => (
+                    <tspan key={line} x={xOf(d)} dy={n === 0 ? 0 : 12}>
+                      {line}
+                    </tspan>
+                  ))}
                 </text>
                 <rect
                   x={xOf(d) - innerW / days.length / 2}

@@ -96,7 +96,12 @@ function StatCard({ label, value, testId }: { label: string; value: string; test
     // Early' at 1280 px put its figure a line lower than its neighbours).
     <div className="card flex flex-col justify-between p-4" data-testid={testId}>
       <p className="text-xs font-medium uppercase tracking-wide muted">{label}</p>
-      <p className="mt-1 text-2xl font-bold text-slate-900 dark:text-white">{value}</p>
+      <p
+        className="mt-1 whitespace-nowrap text-xl font-bold text-slate-900 sm:text-2xl dark:text-white"
+        data-testid="stat-value"
+      >
+        {value}
+      </p>
     </div>
   );
 }
@@ -155,7 +160,8 @@ function streakTone(n: number): string {
   return 'border-slate-200 bg-white text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100';
 }
 
-function StreakWidget({ streak }: { streak: number }) {
+/** 'Today' is the last of the recent days (the user's local dates, from the server). */
+function StreakWidget({ streak, doneToday }: { streak: number; doneToday: boolean }) {
   return (
     <div className={`rounded-xl border p-4 ${streakTone(streak)}`} data-testid="streak-widget">
       <p className="text-sm font-medium">Daily streak</p>
@@ -170,7 +176,9 @@ function StreakWidget({ streak }: { streak: number }) {
         Level: <strong>{streakLevel(streak)}</strong>
         {streak === 0
           ? ' · Complete a Lock-In session today to start a streak.'
-          : ' · Keep it going with a session today.'}
+          : doneToday
+            ? ` · Today counts already: come back tomorrow to make it ${streak + 1}.`
+            : ' · Keep it going with a session today.'}
       </p>
     </div>
   );
@@ -205,7 +213,7 @@ function PremiumView({ data, period }: { data: PremiumAnalytics; period: Period 
         />
       </div>
       <div className="grid gap-4 md:grid-cols-2">
-        <StreakWidget streak={data.dailyStreak} />
+        <StreakWidget streak={data.dailyStreak} doneToday={(data.recentActivity.at(-1)?.sessionsCompleted ?? 0) > 0} />
         <div
           className="rounded-xl border border-brand-200 bg-brand-50 p-4 text-brand-950 dark:border-brand-800 dark:bg-brand-950 dark:text-brand-50"
           data-testid="best-hours"

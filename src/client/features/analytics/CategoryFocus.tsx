@@ -86,21 +86,29 @@ export function CategoryFocus({ stats }: { stats: CategoryStat[] }) {
       <div className="w-full min-w-0">
         <ul className="space-y-1.5" aria-label="Categories">
           {stats.map((s, i) => (
+            // The whole name always shows: it takes the row's room (wrapping a long one), and the
+            // figures move under it when both do not fit on one line.
             <li
               key={s.category}
-              className={`flex items-center justify-between gap-2 rounded-md px-2 py-1 text-sm ${active === i ? 'bg-slate-100 dark:bg-slate-800' : ''}`}
+              data-testid="category-legend-row"
+              className={`flex flex-wrap items-center justify-between gap-x-3 gap-y-0.5 rounded-md px-2 py-1 text-sm ${active === i ? 'bg-slate-100 dark:bg-slate-800' : ''}`}
               onMouseEnter={() => setActive(i)}
               onMouseLeave={() => setActive(null)}
             >
-              <span className="flex min-w-0 items-center gap-2">
+              <span className="flex min-w-[8rem] flex-1 items-center gap-2">
                 <span
                   aria-hidden="true"
                   className="h-3 w-3 shrink-0 rounded-sm"
                   style={{ backgroundColor: colourOf(i) }}
                 />
-                <span className="truncate font-medium text-slate-900 dark:text-white">{s.category}</span>
+                <span
+                  className="min-w-0 break-words font-medium text-slate-900 dark:text-white"
+                  data-testid="category-name"
+                >
+                  {s.category}
+                </span>
               </span>
-              <span className="shrink-0 muted">
+              <span className="shrink-0 whitespace-nowrap ps-5 muted">
                 {formatFocusTime(s.focusTime)} · {s.completionRate}% success
               </span>
             </li>

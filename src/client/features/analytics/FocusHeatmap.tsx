@@ -13,6 +13,7 @@ const EMPTY_CELL = 'bg-slate-100 dark:bg-slate-800';
 const LEVELS = LEVEL_ALPHA.map((_, level) => level);
 const DAYS = [0, 1, 2, 3, 4, 5, 6]; // Monday first, as WEEKDAYS_SHORT
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
+const HOUR_MARKS = [0, 6, 12, 18];
 
 export const cellLabel = (day: number, hour: number, count: number) =>
   `${WEEKDAYS_SHORT[day]} ${hourLabel(hour)}: ${count} session(s)`;
@@ -64,17 +65,20 @@ export function FocusHeatmap({ cells }: { cells: HeatmapCell[] | null }) {
         onKeyDown={onKeyDown}
         onFocus={() => setActive((a) => a ?? (busiest[0] ? { day: busiest[0].day, hour: busiest[0].hour } : null))}
         onBlur={() => setActive(null)}
-        className="focus-ring overflow-x-auto rounded-lg pb-1"
+        className="focus-ring rounded-lg pb-1"
+        data-testid="heatmap-grid"
       >
+        {/* The whole day fits any width (a phone's cells are ~8 px): nothing scrolls out of sight.
+            Hours are labelled every six, each label spanning its six columns. */}
         <div
-          className="grid min-w-[25rem] gap-[2px]"
-          style={{ gridTemplateColumns: '2.5rem repeat(24, minmax(0.875rem, 1fr))' }}
+          className="grid gap-[2px]"
+          style={{ gridTemplateColumns: '2rem repeat(24, minmax(0, 1fr))' }}
           aria-hidden="true"
         >
           <span />
-          {HOURS.map((hour) => (
-            <span key={hour} className="text-[9px] leading-3 muted">
-              {hour % 3 === 0 ? hourLabel(hour) : ''}
+          {HOUR_MARKS.map((hour) => (
+            <span key={hour} className="text-[10px] leading-3 muted" style={{ gridColumn: 'span 6' }}>
+              {hourLabel(hour)}
             </span>
           ))}
           {DAYS.map((day) => (

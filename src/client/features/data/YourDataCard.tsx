@@ -6,7 +6,7 @@ import { IMPORT_MAX_BYTES, type ImportResult } from '../../../shared/data';
 import { ROUTES } from '../../../shared/routes';
 import { ApiError, apiRequest } from '../../lib/api';
 import { messageOf } from '../../lib/errors';
-import { useToast } from '../../lib/toast';
+import { leaveToastForNextPage, useToast } from '../../lib/toast';
 import { Button, buttonClass } from '../../ui/Button';
 import { Card, CardBody, CardHeader } from '../../ui/Card';
 import { Dialog } from '../../ui/Dialog';
@@ -149,7 +149,9 @@ function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose: () => 
   const remove = useMutation({
     mutationFn: () => apiRequest('DELETE', '/api/auth/account', { email: typed.trim() }),
     onSuccess: () => {
-      // A full load: every cached query belonged to the account that no longer exists.
+      // A full load: every cached query belonged to the account that no longer exists. The
+      // landing page then says it is done.
+      leaveToastForNextPage({ ...DATA_COPY.deleted, variant: 'success' });
       window.location.assign(ROUTES.home);
     },
     onError: (error) => {

@@ -35,6 +35,11 @@ export const DATA_COPY = {
   confirmDelete: 'Delete my account',
   deleting: 'Deleting…',
   deleteFailedTitle: 'Could not delete your account',
+  deleted: {
+    title: 'Account Deleted',
+    description:
+      'Your account and all of its data are gone, and any subscription was cancelled. Thank you for using LockIn.',
+  },
 } as const;
 
 function plural(n: number, one: string, many: string): string {

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { categoryStyle } from '../../../shared/categories';
 import { FOCUS_STATS_LIMIT } from '../../../shared/constants';
-import { formatFocusTime, LOCKIN_COPY, minutesFromSeconds } from '../../../shared/lockin';
+import { formatFocusTime, LOCKIN_COPY, minutesFromSeconds, sessionTitle } from '../../../shared/lockin';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { useTRPC } from '../../lib/trpc';
@@ -53,7 +53,7 @@ function ServerStats() {
     () =>
       (list.data ?? []).map((s) => ({
         id: s.id,
-        title: s.taskTitle,
+        title: sessionTitle(s.goalText, s.taskTitle),
         category: s.category,
         start: s.startTime,
         goalMinutes: s.goalMinutes,
@@ -81,7 +81,7 @@ function LocalStats({ timeZone }: { timeZone: string }) {
         .slice(0, FOCUS_STATS_LIMIT)
         .map((s) => ({
           id: String(s.id),
-          title: s.taskName || 'Focus Session',
+          title: sessionTitle(s.goal, s.taskName),
           category: null,
           start: s.timestamp,
           goalMinutes: minutesFromSeconds(s.duration),

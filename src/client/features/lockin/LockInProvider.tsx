@@ -126,7 +126,13 @@ function logFailure(what: string, error: unknown) {
 }
 
 /** A visitor's session ends in this browser: the running marker goes, the history gains the session. */
-function endLocally(state: RunningState, completed: boolean, actualSeconds: number, timeZone: string) {
+function endLocally(
+  state: RunningState,
+  completed: boolean,
+  actualSeconds: number,
+  timeZone: string,
+  quitReason: QuitReason | null = null,
+) {
   writeLocalActive(localStorage, null);
   recordLocalSession(
     localStorage,
@@ -138,6 +144,7 @@ function endLocally(state: RunningState, completed: boolean, actualSeconds: numb
       taskName: state.taskTitle,
       goal: state.goalText,
       completed,
+      quitReason: completed ? null : quitReason,
     },
     timeZone,
     new Date(),
@@ -375,7 +382,7 @@ export function LockInProvider({ children }: { children: ReactNode }) {
     finishing.current = true;
     const seconds = elapsedSeconds(state.startMs, state.goalMinutes * 60, Date.now(), offsetMs);
     if (state.local) {
-      endLocally(state, false, seconds, timeZone);
+      endLocally(state, false, seconds, timeZone, reason);
     } else if (!state.unrecorded) {
       try {
         await quitMutation.mutateAsync({ id: state.id, actualMinutes: minutesFromSeconds(seconds), reason });

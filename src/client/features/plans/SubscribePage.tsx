@@ -14,7 +14,7 @@ import { usePageTitle } from '../../ui/usePageTitle';
 import { useAuth } from '../auth/useAuth';
 import { CheckIcon, CrownIcon } from '../tasks/icons';
 import { PLANS_COPY } from './copy';
-import { CHECKOUT_PATH, subscribeButton } from './logic';
+import { CHECKOUT_PATH, formatDate, subscribeButton } from './logic';
 import { PlansLayout, StatusCard } from './PlansLayout';
 import { usePlanStatus } from './usePlan';
 import { usePremiumList } from '../ai/useSuggestionWords';
@@ -60,6 +60,16 @@ function TrialOffer({ cancelled }: { cancelled: boolean }) {
     isAuthenticated && plan.hasUsedFreeTrial
       ? subscribeButton(plan)
       : { label: PLANS_COPY.startTrial, to: CHECKOUT_PATH };
+  // The trial offer is made only to someone who can still take it.
+  const { heading, intro } = !isAuthenticated
+    ? { heading: PLANS_COPY.trialHeading, intro: PLANS_COPY.trialIntro }
+    : plan.hasSubscription
+      ? { heading: PLANS_COPY.premiumHeading, intro: PLANS_COPY.trialIntro }
+      : plan.trialActive
+        ? { heading: PLANS_COPY.inTrialHeading, intro: PLANS_COPY.inTrialIntro(formatDate(plan.trialEndsAt)) }
+        : plan.hasUsedFreeTrial
+          ? { heading: PLANS_COPY.trialUsedHeading, intro: PLANS_COPY.trialIntro }
+          : { heading: PLANS_COPY.trialHeading, intro: PLANS_COPY.trialIntro };
 
   return (
     <section aria-labelledby="trial-heading" className="card p-6 sm:p-8">
@@ -70,9 +80,9 @@ function TrialOffer({ cancelled }: { cancelled: boolean }) {
         id="trial-heading"
         className="mt-4 text-center text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white"
       >
-        {PLANS_COPY.trialHeading}
+        {heading}
       </h1>
-      <p className="mt-2 text-center muted">{PLANS_COPY.trialIntro}</p>
+      <p className="mt-2 text-center muted">{intro}</p>
       <ul className="mt-6 space-y-3">
         {trialFeatures.map((feature) => (
           <li key={feature} className="flex items-start gap-3 text-slate-800 dark:text-slate-100">

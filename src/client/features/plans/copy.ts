@@ -5,6 +5,12 @@ import { PREMIUM_PRICE_LABEL, TRIAL_DAYS } from '../../../shared/constants';
 export const PLANS_COPY = {
   subscribeTitle: 'LockIn Premium',
   trialHeading: `Start Your ${TRIAL_DAYS}-Day Free Trial`,
+  /** The headline for a signed-in user whose trial runs, or who used it already. */
+  inTrialHeading: "You're on your free trial",
+  inTrialIntro: (ends: string | null) =>
+    ends ? `Premium is yours until ${ends}. Keep it afterwards with a payment method:` : 'Premium is yours for now:',
+  trialUsedHeading: 'Get LockIn Premium',
+  premiumHeading: "You're on Premium",
   trialIntro: 'Everything in the free plan, plus:',
   trialFeatures: [
     'Enhanced Lock-In mode with 7 motivation features',
@@ -33,7 +39,7 @@ export const PLANS_COPY = {
   settingUpAccountText: 'Confirming your payment with the payment provider.',
   welcome: 'Welcome to Premium!',
   welcomeText: 'Every Premium feature is now unlocked. Taking you back to the app…',
-  paymentSuccessful: 'Payment Successful',
+  manageAccount: 'Manage Account',
   goToApp: 'Go to App',
 
   demoBanner: 'Demo checkout — no card is charged',

@@ -23,6 +23,7 @@ import { showTrialEndedBanner } from '../plans/logic';
 import { usePlanStatus } from '../plans/usePlan';
 import { useBankList, useDailyList, useDailyReset } from './useTasksData';
 import { MAIN_ID } from '../../ui/SkipLink';
+import { useFirstVisit } from './useFirstVisit';
 
 type TabKey = 'daily' | 'bank';
 
@@ -39,6 +40,7 @@ export function TasksHome({ onOpenAnalytics, onLockIn, onOpenAiSuggestions }: Ta
   usePageTitle(TASKS_COPY.pageTitle);
   const { user } = useAuth();
   const premium = user?.premium ?? false;
+  const firstVisit = useFirstVisit(user?.id ?? '');
   const insights = useInsightsModals(premium);
   const { plan } = usePlanStatus();
   const timeZone = user?.timeZone || browserTimeZone();
@@ -77,7 +79,7 @@ export function TasksHome({ onOpenAnalytics, onLockIn, onOpenAiSuggestions }: Ta
       <main id={MAIN_ID} className="mx-auto max-w-4xl px-4 py-6 sm:px-6 sm:py-8">
         <TrialEndedBanner show={showTrialEndedBanner(plan)} />
         <h1 className="mb-6 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white">
-          Welcome back, {greetingName(user)}!
+          {firstVisit ? 'Welcome' : 'Welcome back'}, {greetingName(user)}!
         </h1>
 
         <Tabs<TabKey>

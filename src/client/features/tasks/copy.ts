@@ -16,7 +16,13 @@ export const TASKS_COPY = {
   subscribeNow: 'Subscribe Now',
   myAnalytics: 'My Analytics',
   unlockPremium: 'Unlock Premium Features',
-  premiumFeatures: ['AI task suggestions', 'Lock-In Mode', 'Comprehensive analytics', 'Focus time recommendations'],
+  // Lock In itself is everyone's: Premium adds it on each task.
+  premiumFeatures: [
+    'AI task suggestions',
+    'Lock In on any task',
+    'Comprehensive analytics',
+    'Focus time recommendations',
+  ],
   startFreeTrial: 'Start Free Trial',
   getPremium: 'Get Premium',
   upgradeNow: `Upgrade to Premium Now (${PREMIUM_PRICE_LABEL})`,
