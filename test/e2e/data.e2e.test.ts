@@ -287,6 +287,34 @@ describe('keyboard shortcuts', () => {
     await help.waitFor({ state: 'hidden' });
   });
 
+  test('a dialog opened by a shortcut gives focus back to what had it; Lock-In starts on the chosen duration', async () => {
+    const { page } = await signIn();
+    await openHome(page);
+    const bankTab = page.getByRole('tab', { name: /Task Bank/ });
+    await bankTab.focus();
+    const focusedIsBankTab = () => bankTab.evaluate((el) => el === document.activeElement);
+
+    await page.keyboard.press('?');
+    const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await help.waitFor();
+    await page.keyboard.press('Escape');
+    await help.waitFor({ state: 'hidden' });
+    await eventually(async () => expect(await focusedIsBankTab()).toBe(true));
+
+    await page.keyboard.press('l');
+    const lockInModal = page.getByRole('dialog', { name: 'Lock-In Mode' });
+    await lockInModal.waitFor();
+    // Not on the ×: on the selected session length, whose group the arrow keys move through.
+    const focused = await page.evaluate(() => {
+      const el = document.activeElement as HTMLInputElement | null;
+      return { name: el?.name, checked: el?.checked, type: el?.type };
+    });
+    expect(focused).toEqual({ name: 'lockin-duration', checked: true, type: 'radio' });
+    await page.keyboard.press('Escape');
+    await lockInModal.waitFor({ state: 'hidden' });
+    await eventually(async () => expect(await focusedIsBankTab()).toBe(true));
+  });
+
   test('the off switch turns every shortcut off, survives a reload, and the account menu still opens the help', async () => {
     const { page } = await signIn();
     await openHome(page);

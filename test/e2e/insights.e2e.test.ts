@@ -4,10 +4,11 @@
 // feed settings. History is made through the real API while the server's clock moves. Every
 // screen is checked with axe and photographed at 1280 and 360 px.
 import { afterAll, afterEach, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
-import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
+import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import {
   expectNoAxeViolations,
   launchBrowser,
+  linesOf,
   newContext,
   registerViaApi,
   type RunningServer,
@@ -44,8 +45,8 @@ afterAll(async () => {
 // Tuesday 10 March 2026, noon UTC: 'now' for the seeded histories (the browser runs in UTC).
 const NOW = new Date('2026-03-10T12:00:00Z');
 
-async function open(): Promise<{ context: BrowserContext; page: Page; api: Api }> {
-  const context = await newContext(browser, server);
+async function open(width = 1280): Promise<{ context: BrowserContext; page: Page; api: Api }> {
+  const context = await newContext(browser, server, { width });
   contexts.push(context);
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
@@ -138,6 +139,21 @@ const { checkScreen } = screenChecks('insights');
 
 const dialog = (page: Page) => page.getByRole('dialog');
 
+/** True when every legend name shows in full: nothing cut with an ellipsis, no name squeezed to a few letters. */
+async function legendNamesWhole(categoryFocus: Locator): Promise<boolean> {
+  const names = categoryFocus.getByTestId('category-name');
+  expect(await names.count()).toBeGreaterThan(0);
+  // Not clipped, and each name has at least 7 rem of its row (it had ~2 rem: 'W…', 'Le…').
+  return names.evaluateAll((els) =>
+    els.every(
+      (el) =>
+        el.scrollWidth <= el.clientWidth + 1 &&
+        getComputedStyle(el).textOverflow !== 'ellipsis' &&
+        (el.parentElement?.getBoundingClientRect().width ?? 0) >= 112,
+    ),
+  );
+}
+
 describe('analytics dashboard', () => {
   test('premium view on a seeded week: cards, toggle, charts, overdue, heatmap, best hours, quit insights', async () => {
     const { page, api } = await open();
@@ -178,6 +194,13 @@ describe('analytics dashboard', () => {
     await page.keyboard.press('ArrowRight');
     expect(await cat.innerText()).toMatch(/Focus Time: \d/);
 
+    // Every category name is whole (the legend gave names ~32 px and cut them to 'W…').
+    expect(await legendNamesWhole(cat)).toBe(true);
+    // The streak counts today already: the widget says so instead of asking for a session today.
+    const streakText = await d.getByTestId('streak-widget').innerText();
+    expect(streakText).toContain('Today counts already');
+    expect(streakText).not.toContain('Keep it going with a session today');
+
     // Activity Trends: totals per metric, quick insights, day labels, the table.
     const trends = d.getByTestId('activity-trends');
     expect(await trends.getByTestId('trend-total').innerText()).toBe('8');
@@ -186,6 +209,16 @@ describe('analytics dashboard', () => {
     expect(await trends.getByTestId('quick-insights').innerText()).toContain(
       'most productive day Tue, Mar 10 (2 sessions)',
     );
+    // The axis names each day as the spec does: short weekday, month and day.
+    expect(await trends.getByTestId('trend-axis-label').allTextContents()).toEqual([
+      'Wed, Mar 4',
+      'Thu, Mar 5',
+      'Fri, Mar 6',
+      'Sat, Mar 7',
+      'Sun, Mar 8',
+      'Mon, Mar 9',
+      'Tue, Mar 10',
+    ]);
     await trends.getByText('Show the numbers as a table').click();
     await trends.getByRole('rowheader', { name: 'Wed, Mar 4' }).waitFor();
 
@@ -228,6 +261,33 @@ describe('analytics dashboard', () => {
 
     await d.getByRole('button', { name: 'Close' }).click();
     expect(await dialog(page).count()).toBe(0);
+  });
+
+  test('at 360 px: whole category names, two-line day labels, figures on one line, the whole heatmap in view', async () => {
+    const { page, api } = await open(360);
+    await seedHistory(api);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'My Analytics' }).click();
+    const d = dialog(page);
+    await d.getByTestId('category-focus').waitFor();
+    await d.getByRole('button', { name: 'All Time' }).click();
+    expect(await legendNamesWhole(d.getByTestId('category-focus'))).toBe(true);
+    // Each figure is one line ('4h 35m' wrapped to two), so a row's figures line up.
+    const figures = d.getByTestId('stat-value');
+    for (const figure of await figures.all()) {
+      const text = (await figure.innerText()).trim();
+      expect({ text, lines: await linesOf(figure, text) }).toEqual({ text, lines: 1 });
+    }
+    // The heatmap shows all 24 hours without scrolling sideways: nothing is cut at noon.
+    const grid = d.getByTestId('heatmap-grid');
+    await grid.scrollIntoViewIfNeeded();
+    const { scroll, client } = await grid.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+    expect(scroll).toBeLessThanOrEqual(client);
+    const lastCell = await grid.locator('[title^="Sun 11pm"]').boundingBox();
+    const box = await grid.boundingBox();
+    expect(lastCell!.x + lastCell!.width).toBeLessThanOrEqual(box!.x + box!.width + 0.5);
+    for (const mark of ['12am', '6am', '12pm', '6pm']) await grid.getByText(mark, { exact: true }).waitFor();
+    await checkScreen(page, 'dashboard-premium-360');
   });
 
   test('empty history: every panel says so', async () => {

@@ -300,6 +300,8 @@ describe('a full session', () => {
       const stats = page.getByRole('dialog', { name: 'Focus Stats' });
       await stats.getByTestId('stats-row').first().waitFor();
       expect(await stats.getByTestId('stats-row').count()).toBe(1);
+      // Named by the goal the user typed, not 'Focus Session'.
+      expect(await stats.getByTestId('stats-row').first().innerText()).toContain('Outline chapter 2');
       expect(await stats.getByTestId('stats-row').innerText()).toContain('Completed');
       expect(await stats.getByTestId('streak-days').innerText()).toBe('1 day');
       await shot(page, '06-stats', width);
@@ -549,6 +551,7 @@ describe('visitors', () => {
       const stats = page.getByRole('dialog', { name: 'Focus Stats' });
       await stats.getByTestId('stats-row').first().waitFor();
       expect(await stats.getByTestId('stats-row').count()).toBe(1);
+      expect(await stats.getByTestId('stats-row').first().innerText()).toContain('Try it out');
       await shot(page, 'v4-visitor-stats', width);
       await stats.getByRole('button', { name: 'Close' }).click();
 

@@ -428,6 +428,46 @@ describe('Task Bank', () => {
 
 // ---- Today's Focus ----------------------------------------------------------------------------
 
+describe('toasts', () => {
+  test('show bottom centre, clear of the rows\u2019 buttons, and above an open dialog where they can be dismissed', async () => {
+    const { context, page } = await signIn();
+    for (const title of ['Write the report', 'Call the bank', 'Plan the week', 'Read a chapter'])
+      await createViaApi(context, title);
+    await openHome(page);
+    await page.getByRole('tab', { name: /Task Bank/ }).click();
+    await page.getByRole('button', { name: 'Add Write the report to today' }).click();
+    const toast = page.getByTestId('toast');
+    await toast.waitFor();
+    const box = (await toast.boundingBox())!;
+    const rowButtons = await page.locator('main li button').evaluateAll((els) =>
+      els.map((el) => {
+        const r = el.getBoundingClientRect();
+        return { left: r.left, right: r.right, top: r.top, bottom: r.bottom, name: el.getAttribute('aria-label') };
+      }),
+    );
+    expect(rowButtons.length).toBeGreaterThan(0);
+    const overlapping = rowButtons.filter(
+      (b) => b.left < box.x + box.width && b.right > box.x && b.top < box.y + box.height && b.bottom > box.y,
+    );
+    expect(overlapping).toEqual([]);
+
+    // A dialog opens while the toast shows: the toast moves into it, above its backdrop, and the
+    // dismiss button works (outside the dialog it was dimmed and inert).
+    await page.keyboard.press('?');
+    const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await help.waitFor();
+    await help.getByTestId('toast').waitFor();
+    const onTop = await help.getByTestId('toast').evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return el.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
+    });
+    expect(onTop).toBe(true);
+    await help.getByRole('button', { name: 'Dismiss notification' }).click();
+    expect(await page.getByTestId('toast').count()).toBe(0);
+    await help.waitFor();
+  });
+});
+
 describe("Today's Focus", () => {
   test('add via the item button and the picker, their limits and toasts, complete and sort, remove', async () => {
     const { context, page } = await signIn();

@@ -1,6 +1,6 @@
 // A modal built on the native <dialog>: showModal() makes the rest of the page inert (a real
 // focus trap), Escape closes it, and focus returns to the opener.
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useCallback, useEffect, useId, useRef } from 'react';
 import { ToastOutlet } from '../lib/toast';
 
 export interface DialogProps {
@@ -34,12 +34,39 @@ export function Dialog({
   const titleId = useId();
   const descriptionId = useId();
 
+  // What had focus before the dialog opened gets it back when it closes, also when the dialog
+  // leaves the page while open (a provider that unmounts it): without this, a dialog opened by a
+  // keyboard shortcut handed focus to <body>.
+  const opener = useRef<HTMLElement | null>(null);
+  const restoreFocus = useCallback(() => {
+    const el = opener.current;
+    opener.current = null;
+    if (el?.isConnected) el.focus();
+  }, []);
+
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+    if (open && !dialog.open) {
+      const active = document.activeElement;
+      opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+      dialog.showModal();
+      // A dialog may name where focus starts (the Lock-In setup: its selected duration), rather
+      // than the first focusable element, which is the close button.
+      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    }
+    if (!open && dialog.open) {
+      dialog.close();
+      restoreFocus();
+    }
+  }, [open, restoreFocus]);
+
+  useEffect(
+    () => () => {
+      if (ref.current?.open || opener.current) restoreFocus();
+    },
+    [restoreFocus],
+  );
 
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: the click is on the backdrop; Escape (onCancel) is its keyboard twin

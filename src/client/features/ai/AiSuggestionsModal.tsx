@@ -11,7 +11,8 @@ import { useTRPC } from '../../lib/trpc';
 import { Button, Spinner } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { CategoryBadge } from '../tasks/parts';
-import { useBankList, useCreateBankTask, useDailyList } from '../tasks/useTasksData';
+import { useCreateBankTask } from '../tasks/useBankMutations';
+import { useBankList, useDailyList } from '../tasks/useTasksData';
 import { useSuggestionWords } from './useSuggestionWords';
 
 export const AI_COPY = {

@@ -7,7 +7,7 @@ import { formatFocusTime, LOCKIN_COPY } from '../../../shared/lockin';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { FlameIcon } from './icons';
-import type { Celebration } from './LockInProvider';
+import type { Celebration } from './session-machine';
 
 export const CONFETTI_BURSTS = [
   { delayMs: 0, particleCount: 100 },

@@ -6,10 +6,12 @@ import { formatFocusTime, LOCKIN_COPY } from '../../../shared/lockin';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { StopIcon, TimerIcon } from './icons';
-import type { LockInTask, RunningState } from './LockInProvider';
+import type { LockInTask, RunningState } from './session-machine';
 import { formatCountdown, minuteAnnouncement } from './timer';
 
-export type Step = 'setup' | 'commitment' | 'active' | 'resume';
+import type { Step } from './session-machine';
+
+export type { Step };
 
 export interface LockInModalProps {
   open: boolean;
@@ -100,6 +102,8 @@ function SetupStep({ minutes, onMinutes, goalText, onGoalText, task, onContinue 
                 checked={m === minutes}
                 onChange={() => onMinutes(m)}
                 className="sr-only"
+                // Focus starts on the chosen length (arrows move within the group), not the ×.
+                data-autofocus={m === minutes ? true : undefined}
               />
               {m} min
             </label>

@@ -1,26 +1,26 @@
-// Lock-In for the whole app: one provider owns the session (signed-in users through the server,
-// visitors in browser storage), the modal's steps, the quit flow, the celebration, Focus Stats
-// and the import offer. Anything can open the modal with `useLockIn().open()`.
+// Lock-In for the whole app: one provider talks to the server (signed-in users) or browser storage
+// (visitors), runs the clock, and hosts the modal, the quit flow, the celebration, Focus Stats and
+// the import offer. What they show is one state moved by events (session-machine.ts, unit-tested).
+// Anything can open the modal with `useLockIn().open()`.
 //
 // The running session is the server's: on load (and on every open) the client asks for it, so a
 // reload or another device signed in to the same account shows it with the right time left.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
-  lazy,
   type ReactNode,
-  Suspense,
   useCallback,
   useContext,
   useEffect,
   useEffectEvent,
   useMemo,
+  useReducer,
   useRef,
   useState,
 } from 'react';
-import { DEFAULT_LOCK_IN_MINUTES } from '../../../shared/constants';
 import {
   type CompletionResult,
+  LOCKIN_COPY,
   type LockInSessionView,
   minutesFromSeconds,
   MOTIVATIONAL_MESSAGES,
@@ -30,61 +30,13 @@ import { useTRPC, useTRPCClient } from '../../lib/trpc';
 import { useAuth } from '../auth/useAuth';
 import { decodeError } from '../../lib/errors';
 import { browserTimeZone } from '../auth/session';
-import { ImportOffer } from './ImportOffer';
+import { LockInDialogs } from './LockInDialogs';
 import { readLocalActive, readLocalStreak, recordLocalSession, writeLocalActive } from './local-history';
-import type { Step } from './LockInModal';
+import { initialLockInState, type LockInTask, lockInReducer, type RunningState } from './session-machine';
 import { clockOffsetMs, elapsedSeconds, remainingSeconds } from './timer';
 import { useSessionSideEffects } from './useSessionSideEffects';
 
-// The dialogs (and the confetti library) load the first time one opens: every page carries this
-// provider, and a visitor reading the landing page should not download them.
-const loadQuitEarlyDialog = () => import('./QuitEarlyDialog');
-const loadCelebrationDialog = () => import('./CelebrationDialog');
-const loadFocusStatsDialog = () => import('./FocusStatsDialog');
-const LockInModal = lazy(() => import('./LockInModal').then((m) => ({ default: m.LockInModal })));
-const QuitEarlyDialog = lazy(() => loadQuitEarlyDialog().then((m) => ({ default: m.QuitEarlyDialog })));
-const CelebrationDialog = lazy(() => loadCelebrationDialog().then((m) => ({ default: m.CelebrationDialog })));
-const FocusStatsDialog = lazy(() => loadFocusStatsDialog().then((m) => ({ default: m.FocusStatsDialog })));
-
-/** While a session runs, fetch what its end will show, so 'Stop Session' and the celebration open at once. */
-function preloadSessionEndDialogs(): void {
-  void loadQuitEarlyDialog();
-  void loadCelebrationDialog();
-  void loadFocusStatsDialog();
-}
-
-/** True from the first render in which `open` is true, so a lazy dialog mounts once and stays. */
-function useOpenedOnce(open: boolean): boolean {
-  const [opened, setOpened] = useState(open);
-  if (open && !opened) setOpened(true);
-  return opened || open;
-}
-
-/** The task a per-task Lock-In is for (premium): the server reads its title and category. */
-export interface LockInTask {
-  id: string;
-  title: string;
-  category: string;
-}
-
-export interface RunningState {
-  id: string;
-  startMs: number;
-  endsAtMs: number;
-  goalMinutes: number;
-  taskTitle: string;
-  goalText: string | null;
-  /** Visitor session kept in this browser only. */
-  local: boolean;
-  /** Signed in, but the server could not record the start: the session goes on unrecorded. */
-  unrecorded: boolean;
-}
-
-export interface Celebration {
-  minutes: number;
-  message: string;
-  streak: number;
-}
+export type { Celebration, LockInTask, RunningState } from './session-machine';
 
 export interface LockInApi {
   /** Opens the Lock-In modal (at setup, or on the running session). */
@@ -158,21 +110,10 @@ export function LockInProvider({ children }: { children: ReactNode }) {
   const trpcClient = useTRPCClient();
   const queryClient = useQueryClient();
 
-  const [modalOpen, setModalOpen] = useState(false);
-  const [step, setStep] = useState<Step>('setup');
-  const [minutes, setMinutes] = useState<number>(DEFAULT_LOCK_IN_MINUTES);
-  const [goalText, setGoalText] = useState('');
-  const [task, setTask] = useState<LockInTask | null>(null);
-  const [running, setRunning] = useState<RunningState | null>(null);
-  const [offsetMs, setOffsetMs] = useState(0);
-  const [quitOpen, setQuitOpen] = useState(false);
-  const [celebration, setCelebration] = useState<Celebration | null>(null);
-  const [statsOpen, setStatsOpen] = useState(false);
-  /** The server's running session found when trying to start another (the resume offer). */
-  const [conflict, setConflict] = useState<RunningState | null>(null);
+  const [state, dispatch] = useReducer(lockInReducer, initialLockInState);
+  const { minutes, goalText, task, running, offsetMs, conflict } = state;
+  /** Set while this page ends the session: the server's 'none running' answer is then no news. */
   const finishing = useRef(false);
-  /** The last session's goal and task, for 'Start Another Session'. */
-  const lastSetup = useRef<{ goalText: string; task: LockInTask | null }>({ goalText: '', task: null });
 
   // ---- the running session: the server's for a signed-in user, the browser's for a visitor ----
   const runningQuery = useQuery(trpc.lockin.running.queryOptions(undefined, { enabled: isAuthenticated }));
@@ -180,15 +121,15 @@ export function LockInProvider({ children }: { children: ReactNode }) {
   const onRunningAnswer = useEffectEvent((data: NonNullable<typeof runningQuery.data>) => {
     if (data.session && data.session.status === 'active') {
       if (running?.id === data.session.id) return;
-      setOffsetMs(clockOffsetMs(data.serverNow, Date.now()));
-      setRunning(fromServer(data.session));
-      setStep('active');
-      setModalOpen(true);
-    } else if (running && !running.local && !running.unrecorded && !finishing.current) {
-      // Ended on another device: this one stops showing it.
-      setRunning(null);
-      setStep('setup');
-      setModalOpen(false);
+      dispatch({
+        type: 'found',
+        running: fromServer(data.session),
+        offsetMs: clockOffsetMs(data.serverNow, Date.now()),
+      });
+    } else if (!finishing.current) {
+      // Ended on another device: this one stops showing it (the reducer keeps a visitor's or an
+      // unrecorded session, which the server never knew).
+      dispatch({ type: 'endedElsewhere' });
     }
   });
   useEffect(() => {
@@ -199,18 +140,20 @@ export function LockInProvider({ children }: { children: ReactNode }) {
     if (authLoading || isAuthenticated) return;
     const active = readLocalActive(localStorage);
     if (active) {
-      setRunning({
-        id: active.id,
-        startMs: Date.parse(active.startTime),
-        endsAtMs: Date.parse(active.endsAt),
-        goalMinutes: active.goalMinutes,
-        taskTitle: active.taskName,
-        goalText: active.goal,
-        local: true,
-        unrecorded: false,
+      dispatch({
+        type: 'found',
+        offsetMs: 0,
+        running: {
+          id: active.id,
+          startMs: Date.parse(active.startTime),
+          endsAtMs: Date.parse(active.endsAt),
+          goalMinutes: active.goalMinutes,
+          taskTitle: active.taskName,
+          goalText: active.goal,
+          local: true,
+          unrecorded: false,
+        },
       });
-      setStep('active');
-      setModalOpen(true);
     }
   }, [authLoading, isAuthenticated]);
 
@@ -221,27 +164,13 @@ export function LockInProvider({ children }: { children: ReactNode }) {
   }, [queryClient, trpc]);
 
   // ---- the modal ----
-  const resetModal = useCallback(() => {
-    setModalOpen(false);
-    setStep('setup');
-    setTask(null);
-    setGoalText('');
-    setConflict(null);
-  }, []);
+  const _resetModal = useCallback(() => dispatch({ type: 'close' }), []);
 
   const open = useCallback(
     (options: { task?: LockInTask } = {}) => {
-      if (running) {
-        setStep('active');
-        setModalOpen(true);
-        return;
-      }
-      setTask(options.task ?? null);
-      setConflict(null);
-      setStep('setup');
-      setModalOpen(true);
+      dispatch({ type: 'open', task: options.task });
       // Another device may have started one since this page loaded.
-      if (isAuthenticated) void runningQuery.refetch();
+      if (!running && isAuthenticated) void runningQuery.refetch();
     },
     [running, isAuthenticated, runningQuery],
   );
@@ -258,11 +187,9 @@ export function LockInProvider({ children }: { children: ReactNode }) {
     }
   };
 
-  const begin = (state: RunningState) => {
+  const begin = (session: RunningState, sessionOffsetMs?: number) => {
     finishing.current = false;
-    lastSetup.current = { goalText, task };
-    setRunning(state);
-    setStep('active');
+    dispatch({ type: 'began', running: session, offsetMs: sessionOffsetMs });
   };
 
   const startSession = async () => {
@@ -270,26 +197,25 @@ export function LockInProvider({ children }: { children: ReactNode }) {
     const goal = goalText.trim() || null;
     if (!isAuthenticated) {
       const now = Date.now();
-      const state: RunningState = {
+      const session: RunningState = {
         id: `local_${now}`,
         startMs: now,
         endsAtMs: now + minutes * 60_000,
         goalMinutes: minutes,
-        taskTitle: task?.title ?? 'Focus Session',
+        taskTitle: task?.title ?? LOCKIN_COPY.defaultTaskTitle,
         goalText: goal,
         local: true,
         unrecorded: false,
       };
       writeLocalActive(localStorage, {
-        id: state.id,
-        startTime: new Date(state.startMs).toISOString(),
-        endsAt: new Date(state.endsAtMs).toISOString(),
+        id: session.id,
+        startTime: new Date(session.startMs).toISOString(),
+        endsAt: new Date(session.endsAtMs).toISOString(),
         goalMinutes: minutes,
         goal,
-        taskName: state.taskTitle,
+        taskName: session.taskTitle,
       });
-      setOffsetMs(0);
-      begin(state);
+      begin(session, 0);
       return;
     }
     try {
@@ -298,12 +224,11 @@ export function LockInProvider({ children }: { children: ReactNode }) {
         goalText: goal ?? undefined,
         taskId: task?.id,
       });
-      setOffsetMs(clockOffsetMs(answer.serverNow, Date.now()));
       queryClient.setQueryData(trpc.lockin.running.queryKey(), {
         session: answer.session,
         serverNow: answer.serverNow,
       });
-      begin(fromServer(answer.session));
+      begin(fromServer(answer.session), clockOffsetMs(answer.serverNow, Date.now()));
     } catch (error) {
       const { code } = decodeError(error);
       if (code === 'CONFLICT') {
@@ -312,9 +237,11 @@ export function LockInProvider({ children }: { children: ReactNode }) {
         const fresh = await trpcClient.lockin.running.query().catch(() => null);
         const session = fresh?.session;
         if (fresh && session) {
-          setOffsetMs(clockOffsetMs(fresh.serverNow, Date.now()));
-          setConflict(fromServer(session));
-          setStep('resume');
+          dispatch({
+            type: 'conflict',
+            conflict: fromServer(session),
+            offsetMs: clockOffsetMs(fresh.serverNow, Date.now()),
+          });
           return;
         }
       }
@@ -325,7 +252,7 @@ export function LockInProvider({ children }: { children: ReactNode }) {
         startMs: now,
         endsAtMs: now + minutes * 60_000,
         goalMinutes: minutes,
-        taskTitle: task?.title ?? 'Focus Session',
+        taskTitle: task?.title ?? LOCKIN_COPY.defaultTaskTitle,
         goalText: goal,
         local: false,
         unrecorded: true,
@@ -335,8 +262,8 @@ export function LockInProvider({ children }: { children: ReactNode }) {
 
   const resume = () => {
     if (!conflict) return;
-    begin(conflict);
-    setConflict(null);
+    finishing.current = false;
+    dispatch({ type: 'resume' });
     void runningQuery.refetch();
   };
 
@@ -346,21 +273,19 @@ export function LockInProvider({ children }: { children: ReactNode }) {
   const quitMutation = useMutation(trpc.lockin.quit.mutationOptions());
 
   const complete = useCallback(
-    async (state: RunningState) => {
+    async (session: RunningState) => {
       if (finishing.current) return;
       finishing.current = true;
-      setQuitOpen(false);
-      setRunning(null);
-      resetModal();
+      dispatch({ type: 'ended' });
       let streak = 0;
-      if (state.local) {
-        endLocally(state, true, state.goalMinutes * 60, timeZone);
+      if (session.local) {
+        endLocally(session, true, session.goalMinutes * 60, timeZone);
         streak = readLocalStreak(localStorage, timeZone, new Date());
-      } else if (!state.unrecorded) {
+      } else if (!session.unrecorded) {
         try {
           const result: CompletionResult = await recordCompletion({
-            id: state.id,
-            actualMinutes: state.goalMinutes,
+            id: session.id,
+            actualMinutes: session.goalMinutes,
           });
           streak = result.streak.current;
         } catch (error) {
@@ -371,29 +296,27 @@ export function LockInProvider({ children }: { children: ReactNode }) {
         }
         invalidateHistory();
       }
-      setCelebration({ minutes: state.goalMinutes, message: pickMessage(), streak });
+      dispatch({ type: 'celebrate', celebration: { minutes: session.goalMinutes, message: pickMessage(), streak } });
     },
-    [resetModal, timeZone, invalidateHistory, recordCompletion],
+    [timeZone, invalidateHistory, recordCompletion],
   );
 
   const quit = async (reason: QuitReason | null) => {
-    const state = running;
-    if (!state || finishing.current) return;
+    const session = running;
+    if (!session || finishing.current) return;
     finishing.current = true;
-    const seconds = elapsedSeconds(state.startMs, state.goalMinutes * 60, Date.now(), offsetMs);
-    if (state.local) {
-      endLocally(state, false, seconds, timeZone, reason);
-    } else if (!state.unrecorded) {
+    const seconds = elapsedSeconds(session.startMs, session.goalMinutes * 60, Date.now(), offsetMs);
+    if (session.local) {
+      endLocally(session, false, seconds, timeZone, reason);
+    } else if (!session.unrecorded) {
       try {
-        await quitMutation.mutateAsync({ id: state.id, actualMinutes: minutesFromSeconds(seconds), reason });
+        await quitMutation.mutateAsync({ id: session.id, actualMinutes: minutesFromSeconds(seconds), reason });
       } catch (error) {
         logFailure('the early end', error);
       }
       invalidateHistory();
     }
-    setQuitOpen(false);
-    setRunning(null);
-    resetModal();
+    dispatch({ type: 'ended' });
   };
 
   // ---- the clock: re-read every second; at zero the session completes ----
@@ -415,84 +338,27 @@ export function LockInProvider({ children }: { children: ReactNode }) {
   useSessionSideEffects(running ? remaining : null);
 
   // ---- what the rest of the app sees ----
-  const api = useMemo<LockInApi>(() => ({ open, openStats: () => setStatsOpen(true), running }), [open, running]);
-  const sessionRunning = running !== null;
-  useEffect(() => {
-    if (sessionRunning) preloadSessionEndDialogs();
-  }, [sessionRunning]);
-  const modalLoaded = useOpenedOnce(modalOpen);
-  const quitLoaded = useOpenedOnce(quitOpen && running !== null);
-  const celebrationLoaded = useOpenedOnce(celebration !== null);
-  const statsLoaded = useOpenedOnce(statsOpen);
-
+  const api = useMemo<LockInApi>(
+    () => ({ open, openStats: () => dispatch({ type: 'openStats' }), running }),
+    [open, running],
+  );
   return (
     <LockInContext.Provider value={api}>
       {children}
-      {modalLoaded && (
-        <Suspense fallback={null}>
-          <LockInModal
-            open={modalOpen}
-            step={step}
-            onClose={resetModal}
-            minutes={minutes}
-            onMinutes={setMinutes}
-            goalText={goalText}
-            onGoalText={setGoalText}
-            task={task}
-            onContinue={() => setStep('commitment')}
-            onBack={() => setStep('setup')}
-            onStart={startSession}
-            starting={startMutation.isPending}
-            running={running}
-            remaining={remaining}
-            onStop={() => setQuitOpen(true)}
-            conflict={conflict}
-            conflictRemaining={conflict ? remainingSeconds(conflict.endsAtMs, nowMs, offsetMs) : 0}
-            onResume={resume}
-          />
-        </Suspense>
-      )}
-      {quitLoaded && (
-        <Suspense fallback={null}>
-          <QuitEarlyDialog
-            open={quitOpen && running !== null}
-            remaining={remaining}
-            onKeepGoing={() => setQuitOpen(false)}
-            onEndEarly={quit}
-            ending={quitMutation.isPending}
-          />
-        </Suspense>
-      )}
-      {celebrationLoaded && (
-        <Suspense fallback={null}>
-          <CelebrationDialog
-            celebration={celebration}
-            onClose={() => setCelebration(null)}
-            onStartAnother={() => {
-              setCelebration(null);
-              setGoalText(lastSetup.current.goalText);
-              setTask(lastSetup.current.task);
-              setStep('commitment');
-              setModalOpen(true);
-            }}
-            onViewStats={() => {
-              setCelebration(null);
-              setStatsOpen(true);
-            }}
-          />
-        </Suspense>
-      )}
-      {statsLoaded && (
-        <Suspense fallback={null}>
-          <FocusStatsDialog
-            open={statsOpen}
-            onClose={() => setStatsOpen(false)}
-            signedIn={isAuthenticated}
-            timeZone={timeZone}
-          />
-        </Suspense>
-      )}
-      {isAuthenticated && <ImportOffer onImported={invalidateHistory} />}
+      <LockInDialogs
+        state={state}
+        dispatch={dispatch}
+        remaining={remaining}
+        conflictRemaining={conflict ? remainingSeconds(conflict.endsAtMs, nowMs, offsetMs) : 0}
+        starting={startMutation.isPending}
+        ending={quitMutation.isPending}
+        onStart={startSession}
+        onResume={resume}
+        onQuit={quit}
+        signedIn={isAuthenticated}
+        timeZone={timeZone}
+        onImported={invalidateHistory}
+      />
     </LockInContext.Provider>
   );
 }

@@ -11,7 +11,7 @@ import { Button } from '../../ui/Button';
 import { Field, TextAreaField } from '../../ui/Field';
 import { CategorySelect } from './CategorySelect';
 import { XIcon } from './icons';
-import { useAddCategory, useCreateBankTask, useRemoveCategory } from './useTasksData';
+import { useAddCategory, useCreateBankTask, useRemoveCategory } from './useBankMutations';
 
 /** The form's id: the '+ Add Task' toggle controls it and the 'new task' shortcut focuses into it. */
 export const ADD_FORM_ID = 'bank-add-form';

@@ -11,7 +11,8 @@ import { CalendarPlusIcon, PencilIcon, TrashIcon } from './icons';
 import { formatCreated } from './logic';
 import { CategoryBadge } from './parts';
 import { useFocusAfterRemoval } from './useFocusAfterRemoval';
-import { useAddToDaily, useDeleteBankTask, useUpdateBankTask } from './useTasksData';
+import { useDeleteBankTask, useUpdateBankTask } from './useBankMutations';
+import { useAddToDaily } from './useDailyMutations';
 
 export function BankTaskItem({
   task,

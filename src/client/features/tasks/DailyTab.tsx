@@ -13,7 +13,7 @@ import { CategoryBadge, EmptyState, ListSkeleton, LoadError, PremiumUpsellCard }
 import type { PlanStatus } from '../../../shared/plans';
 import { useFocusAfterRemoval } from './useFocusAfterRemoval';
 import { LockInPanel } from '../lockin/LockInPanel';
-import { useAddToDaily, useRemoveFromDaily, useToggleDaily } from './useTasksData';
+import { useAddToDaily, useRemoveFromDaily, useToggleDaily } from './useDailyMutations';
 
 const RING_CLASSES: Record<RingLevel, string> = {
   0: 'border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900',

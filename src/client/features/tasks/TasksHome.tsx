@@ -21,7 +21,8 @@ import { greetingName } from './logic';
 import { TrialEndedBanner } from './parts';
 import { showTrialEndedBanner } from '../plans/logic';
 import { usePlanStatus } from '../plans/usePlan';
-import { useBankList, useDailyList, useDailyReset } from './useTasksData';
+import { useDailyReset } from './useDailyReset';
+import { useBankList, useDailyList } from './useTasksData';
 import { MAIN_ID } from '../../ui/SkipLink';
 import { useFirstVisit } from './useFirstVisit';
 

@@ -1,0 +1,132 @@
+// The Lock-In dialogs as the session state shows them: the modal, the quit flow, the celebration,
+// Focus Stats and the import offer. They (and the confetti library) load the first time one
+// opens: every page carries the provider, and a visitor reading the landing page should not
+// download them; while a session runs, what its end shows is fetched ahead.
+import { type ActionDispatch, lazy, Suspense, useEffect, useState } from 'react';
+import type { QuitReason } from '../../../shared/lockin';
+import { ImportOffer } from './ImportOffer';
+import type { LockInEvent, LockInState } from './session-machine';
+
+const loadQuitEarlyDialog = () => import('./QuitEarlyDialog');
+const loadCelebrationDialog = () => import('./CelebrationDialog');
+const loadFocusStatsDialog = () => import('./FocusStatsDialog');
+const LockInModal = lazy(() => import('./LockInModal').then((m) => ({ default: m.LockInModal })));
+const QuitEarlyDialog = lazy(() => loadQuitEarlyDialog().then((m) => ({ default: m.QuitEarlyDialog })));
+const CelebrationDialog = lazy(() => loadCelebrationDialog().then((m) => ({ default: m.CelebrationDialog })));
+const FocusStatsDialog = lazy(() => loadFocusStatsDialog().then((m) => ({ default: m.FocusStatsDialog })));
+
+/** While a session runs, fetch what its end will show, so 'Stop Session' and the celebration open at once. */
+function preloadSessionEndDialogs(): void {
+  void loadQuitEarlyDialog();
+  void loadCelebrationDialog();
+  void loadFocusStatsDialog();
+}
+
+/** True from the first render in which `open` is true, so a lazy dialog mounts once and stays. */
+function useOpenedOnce(open: boolean): boolean {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened || open;
+}
+
+export interface LockInDialogsProps {
+  state: LockInState;
+  dispatch: ActionDispatch<[event: LockInEvent]>;
+  /** Seconds left of the running session, and of the one offered for resuming. */
+  remaining: number;
+  conflictRemaining: number;
+  starting: boolean;
+  ending: boolean;
+  onStart: () => void;
+  onResume: () => void;
+  onQuit: (reason: QuitReason | null) => void;
+  signedIn: boolean;
+  timeZone: string;
+  onImported: () => void;
+}
+
+export function LockInDialogs({
+  state,
+  dispatch,
+  remaining,
+  conflictRemaining,
+  starting,
+  ending,
+  onStart,
+  onResume,
+  onQuit,
+  signedIn,
+  timeZone,
+  onImported,
+}: LockInDialogsProps) {
+  const { modalOpen, step, minutes, goalText, task, running, conflict, quitOpen, celebration, statsOpen } = state;
+  const sessionRunning = running !== null;
+  useEffect(() => {
+    if (sessionRunning) preloadSessionEndDialogs();
+  }, [sessionRunning]);
+  const modalLoaded = useOpenedOnce(modalOpen);
+  const quitLoaded = useOpenedOnce(quitOpen && running !== null);
+  const celebrationLoaded = useOpenedOnce(celebration !== null);
+  const statsLoaded = useOpenedOnce(statsOpen);
+
+  return (
+    <>
+      {modalLoaded && (
+        <Suspense fallback={null}>
+          <LockInModal
+            open={modalOpen}
+            step={step}
+            onClose={() => dispatch({ type: 'close' })}
+            minutes={minutes}
+            onMinutes={(value) => dispatch({ type: 'minutes', minutes: value })}
+            goalText={goalText}
+            onGoalText={(value) => dispatch({ type: 'goalText', goalText: value })}
+            task={task}
+            onContinue={() => dispatch({ type: 'continue' })}
+            onBack={() => dispatch({ type: 'back' })}
+            onStart={onStart}
+            starting={starting}
+            running={running}
+            remaining={remaining}
+            onStop={() => dispatch({ type: 'askQuit' })}
+            conflict={conflict}
+            conflictRemaining={conflictRemaining}
+            onResume={onResume}
+          />
+        </Suspense>
+      )}
+      {quitLoaded && (
+        <Suspense fallback={null}>
+          <QuitEarlyDialog
+            open={quitOpen && running !== null}
+            remaining={remaining}
+            onKeepGoing={() => dispatch({ type: 'keepGoing' })}
+            onEndEarly={onQuit}
+            ending={ending}
+          />
+        </Suspense>
+      )}
+      {celebrationLoaded && (
+        <Suspense fallback={null}>
+          <CelebrationDialog
+            celebration={celebration}
+            onClose={() => dispatch({ type: 'closeCelebration' })}
+            onStartAnother={() => dispatch({ type: 'startAnother' })}
+            onViewStats={() => dispatch({ type: 'openStats' })}
+          />
+        </Suspense>
+      )}
+      {statsLoaded && (
+        <Suspense fallback={null}>
+          <FocusStatsDialog
+            open={statsOpen}
+            onClose={() => dispatch({ type: 'closeStats' })}
+            signedIn={signedIn}
+            timeZone={timeZone}
+          />
+        </Suspense>
+      )}
+      {signedIn && <ImportOffer onImported={onImported} />}
+    </>
+  );
+}
