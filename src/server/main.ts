@@ -23,7 +23,9 @@ function readConfig(): Config {
 async function openMigratedDatabase(config: Config) {
   const { openDatabase } = await import('./db/client');
   const { runMigrations } = await import('./db/migrate');
+  const { attachSessionInvalidation } = await import('./accounts/session-cache');
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await attachSessionInvalidation(database);
   await runMigrations(database, config.databaseUrl);
   return database;
 }

@@ -89,3 +89,12 @@ export interface ActivatePremiumResponse {
   premium: boolean;
   plan: PlanStatus;
 }
+
+/** Why a plan call was refused (409/404 answers of the plan endpoints). */
+export const PLAN_MESSAGES = {
+  sessionNotFound: 'Checkout session not found',
+  checkoutIncomplete: 'Checkout is not complete yet',
+  checkoutExpired: 'This checkout was cancelled or has expired',
+  nothingToCancel: 'You have no subscription to cancel',
+  alreadyCancelling: 'Your subscription is already set to end at the close of the billing period',
+} as const;

@@ -2,41 +2,22 @@
 // list, password recovery end to end (the reset link comes from the server log, as on a laptop
 // without SMTP), the account menu and Manage Account. Each screen is checked with axe and
 // photographed at 1280 and 360 px.
-import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, setDefaultTimeout, test } from 'bun:test';
+import type { BrowserContext, Page } from 'playwright-core';
 import { TOASTS } from '../../src/shared/copy';
-import {
-  launchBrowser,
-  newContext,
-  registerViaApi,
-  type RunningServer,
-  screenshot,
-  startServer,
-} from './support/harness';
+import { browserSuite, newContext, registerViaApi, screenshot } from './support/harness';
 import { expectToast, screenChecks } from './support/screens';
 
 // Browser steps, axe runs and a cold PGlite start take far longer than a unit test.
 setDefaultTimeout(120_000);
 
-let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-}, 240_000);
-
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => {});
-  await browser?.close();
-  await server?.stop();
-});
+const suite = browserSuite();
 
 async function openPage(
   options: { width?: number; timezoneId?: string } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser, server, options);
-  contexts.push(context);
+  const context = await newContext(suite.browser, suite.server, options);
+  suite.track(context);
   const page = await context.newPage();
   return { context, page };
 }
@@ -47,9 +28,9 @@ function uniqueEmail(tag: string): string {
 
 /** An account made through the API in a throw-away context, so the test's browser starts signed out. */
 async function accountViaApi(overrides: Parameters<typeof registerViaApi>[2] = {}) {
-  const context = await newContext(browser, server);
+  const context = await newContext(suite.browser, suite.server);
   try {
-    return await registerViaApi(context, server, overrides);
+    return await registerViaApi(context, suite.server, overrides);
   } finally {
     await context.close();
   }
@@ -138,7 +119,7 @@ describe('sign-up page', () => {
     await password.fill('focus-time-2026');
     await page.getByRole('button', { name: 'Create Account' }).click();
     await expectToast(page, TOASTS.accountCreated);
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${suite.server.url}/`);
     expect(requests).toBe(1);
     const me = await currentUser(page);
     expect(me.status).toBe(200);
@@ -186,7 +167,7 @@ describe('sign-in page', () => {
     await page.getByLabel('Email', { exact: true }).fill(account.email);
     await page.getByLabel('Password', { exact: true }).fill(account.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${suite.server.url}/`);
     await page.getByTestId('account-name').waitFor();
     expect(await page.getByTestId('account-name').innerText()).toBe('Grace');
     const me = await currentUser(page);
@@ -294,7 +275,7 @@ describe('sign-in providers', () => {
 
 /** The last reset link the server logged for this address. */
 function resetLinkFor(email: string): string | null {
-  const log = server.output();
+  const log = suite.server.output();
   const at = log.lastIndexOf(`To: ${email}`);
   if (at < 0) return null;
   const match = /https?:\/\/\S+\/reset-password\?token=[^\s"<]+/.exec(log.slice(at));
@@ -338,7 +319,7 @@ describe('forgot password', () => {
     expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe('');
 
     await page.getByRole('link', { name: 'Back to Login' }).click();
-    await page.waitForURL(`${server.url}/login`);
+    await page.waitForURL(`${suite.server.url}/login`);
   });
 
   test('a server refusal shows Error with the server message', async () => {
@@ -409,7 +390,7 @@ describe('reset password', () => {
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
     await page.getByRole('heading', { level: 1, name: 'Email Sent' }).waitFor();
     const link = await waitForResetLink(account.email);
-    expect(link.startsWith(`${server.url}/reset-password?token=`)).toBe(true);
+    expect(link.startsWith(`${suite.server.url}/reset-password?token=`)).toBe(true);
 
     await page.goto(link);
     await page.getByRole('heading', { level: 1, name: 'Choose a New Password' }).waitFor();
@@ -423,17 +404,17 @@ describe('reset password', () => {
     await checkScreen(page, 'reset-done');
 
     await page.getByRole('link', { name: 'Go to Login' }).click();
-    await page.waitForURL(`${server.url}/login`);
+    await page.waitForURL(`${suite.server.url}/login`);
     await page.getByLabel('Email', { exact: true }).fill(account.email);
     await page.getByLabel('Password', { exact: true }).fill('brand-new-secret-2026');
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${suite.server.url}/`);
     expect((await currentUser(page)).body).toMatchObject({ email: account.email });
 
     // The link was single use.
     const again = await page.request.post('/api/reset-password', {
       data: { token: new URL(link).searchParams.get('token'), newPassword: 'another-secret-2026' },
-      headers: { origin: server.url },
+      headers: { origin: suite.server.url },
     });
     expect(again.status()).toBe(400);
   });
@@ -442,7 +423,7 @@ describe('reset password', () => {
 describe('account menu', () => {
   test('keyboard: opens with Enter and ArrowDown, arrows move, Escape closes back to the button', async () => {
     const { context, page } = await openPage();
-    await registerViaApi(context, server, { firstName: 'Keya' });
+    await registerViaApi(context, suite.server, { firstName: 'Keya' });
     await page.goto('/manage-subscription');
     const button = page.getByRole('button', { name: /Keya/ });
     await button.waitFor();
@@ -498,13 +479,13 @@ describe('account menu', () => {
     await page.keyboard.press('ArrowDown');
     await page.getByRole('menu').waitFor();
     await page.keyboard.press('Enter');
-    await page.waitForURL(`${server.url}/manage-subscription`);
+    await page.waitForURL(`${suite.server.url}/manage-subscription`);
     await page.getByRole('heading', { level: 1, name: 'Manage Account' }).waitFor();
   });
 
   test('a signed-in browser in another time zone sends it to the server once', async () => {
     const { context, page } = await openPage({ timezoneId: 'Europe/Paris' });
-    await registerViaApi(context, server, { firstName: 'Zoe' });
+    await registerViaApi(context, suite.server, { firstName: 'Zoe' });
     expect((await currentUser(page)).body).toMatchObject({ timeZone: 'UTC' });
     const sync = page.waitForResponse((res) => res.url().includes('/api/trpc/accounts.setTimeZone'));
     await page.goto('/manage-subscription');
@@ -524,11 +505,11 @@ describe('account menu', () => {
 
   test('Sign Out from the menu ends the session and returns to the landing page', async () => {
     const { context, page } = await openPage();
-    await registerViaApi(context, server, { firstName: 'Leaving' });
+    await registerViaApi(context, suite.server, { firstName: 'Leaving' });
     await page.goto('/manage-subscription');
     await page.getByRole('button', { name: /Leaving/ }).click();
     await page.getByRole('menuitem', { name: 'Sign Out' }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${suite.server.url}/`);
     expect((await currentUser(page)).status).toBe(401);
     await page.locator('h1').first().waitFor();
     expect(await page.getByTestId('account-name').count()).toBe(0);
@@ -542,7 +523,7 @@ describe('account menu', () => {
 describe('Manage Account', () => {
   test('free view: plan cards, account information, and profile editing with Cancel and Save', async () => {
     const { context, page } = await openPage();
-    const account = await registerViaApi(context, server, { firstName: 'Ada', lastName: 'Lovelace' });
+    const account = await registerViaApi(context, suite.server, { firstName: 'Ada', lastName: 'Lovelace' });
     await page.goto('/manage-subscription');
     await page.getByRole('heading', { level: 1, name: 'Manage Account' }).waitFor();
     expect(await page.title()).toBe('Manage Account — LockIn');
@@ -614,7 +595,7 @@ describe('Manage Account', () => {
 describe('changing the email', () => {
   test('the new email waits for the link mailed to it; the link page confirms it with a button', async () => {
     const { context, page } = await openPage();
-    const account = await registerViaApi(context, server, { firstName: 'Ada', lastName: 'Lovelace' });
+    const account = await registerViaApi(context, suite.server, { firstName: 'Ada', lastName: 'Lovelace' });
     const newEmail = `moved-${Date.now()}@example.com`;
     await page.goto('/manage-subscription');
     await page.getByRole('button', { name: 'Edit Profile' }).click();
@@ -628,7 +609,7 @@ describe('changing the email', () => {
     // The server writes mail to its log here: the link in the mail to the new address.
     let link: string | undefined;
     for (let i = 0; i < 50 && !link; i++) {
-      const mail = server.output().split(`To: ${newEmail}`).at(-1) ?? '';
+      const mail = suite.server.output().split(`To: ${newEmail}`).at(-1) ?? '';
       link = /(http:\/\/[^\s]+\/confirm-email\?token=[a-z0-9]+)/.exec(mail)?.[1];
       if (!link) await Bun.sleep(100);
     }

@@ -2,41 +2,15 @@
 // files, importing a file (and a refused one), deleting an account through the dialog, every
 // wired shortcut, the help dialog (by '?' and from the account menu), and the off switch. Each
 // state is checked with axe and photographed at 1280 and 360 px.
-import { afterAll, afterEach, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { DATA_COPY } from '../../src/client/features/data/copy';
 import type { ExportDocument } from '../../src/shared/data';
-import {
-  expectNoAxeViolations,
-  launchBrowser,
-  newContext,
-  registerViaApi,
-  type RunningServer,
-  screenshot,
-  startServer,
-} from './support/harness';
+import { browserSuite, expectNoAxeViolations, newContext, registerViaApi, screenshot } from './support/harness';
 
-let server: RunningServer;
-let browser: Browser;
-let contexts: BrowserContext[] = [];
-
-setDefaultTimeout(180_000);
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-}, 180_000);
-
-afterEach(async () => {
-  for (const context of contexts) await context.close().catch(() => {});
-  contexts = [];
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = browserSuite();
 
 interface Session {
   context: BrowserContext;
@@ -45,11 +19,11 @@ interface Session {
 }
 
 async function signIn(width = 1280): Promise<Session> {
-  const context = await newContext(browser, server, { width });
-  contexts.push(context);
+  const context = await newContext(suite.browser, suite.server, { width });
+  suite.track(context);
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
-  const { email } = await registerViaApi(context, server, { firstName: 'Ada' });
+  const { email } = await registerViaApi(context, suite.server, { firstName: 'Ada' });
   return { context, page, email };
 }
 
@@ -68,9 +42,9 @@ async function eventually(check: () => Promise<void>, timeoutMs = 10_000): Promi
 
 async function createTask(context: BrowserContext, title: string, category = 'Work'): Promise<string> {
   const id = crypto.randomUUID();
-  const res = await context.request.post(`${server.url}/api/tasks`, {
+  const res = await context.request.post(`${suite.server.url}/api/tasks`, {
     data: { id, title, category },
-    headers: { origin: server.url },
+    headers: { origin: suite.server.url },
   });
   if (res.status() !== 201) throw new Error(`create failed: ${res.status()} ${await res.text()}`);
   return id;
@@ -130,7 +104,7 @@ describe('Your data card', () => {
     const source = await signIn();
     await createTask(source.context, 'Imported one');
     await createTask(source.context, 'Imported two');
-    const exported = await source.context.request.get(`${server.url}/api/export?format=json`);
+    const exported = await source.context.request.get(`${suite.server.url}/api/export?format=json`);
     const file = Buffer.from(await exported.body());
 
     const { page } = await signIn();
@@ -171,7 +145,7 @@ describe('Your data card', () => {
     expect(await confirm.isDisabled()).toBe(true);
     await field.fill(email.toUpperCase());
     expect(await confirm.isDisabled()).toBe(false);
-    await Promise.all([page.waitForURL(`${server.url}/`), confirm.click()]);
+    await Promise.all([page.waitForURL(`${suite.server.url}/`), confirm.click()]);
     await page.getByRole('link', { name: 'Sign In' }).first().waitFor();
     // The landing page says it is done, once.
     const done = page.getByTestId('toast');
@@ -180,10 +154,10 @@ describe('Your data card', () => {
     await page.reload();
     await page.getByRole('link', { name: 'Sign In' }).first().waitFor();
     expect(await page.getByTestId('toast').count()).toBe(0);
-    expect((await context.request.get(`${server.url}/api/auth/user`)).status()).toBe(401);
-    const login = await context.request.post(`${server.url}/api/auth/login`, {
+    expect((await context.request.get(`${suite.server.url}/api/auth/user`)).status()).toBe(401);
+    const login = await context.request.post(`${suite.server.url}/api/auth/login`, {
       data: { email, password: 'focus-time-2026' },
-      headers: { origin: server.url },
+      headers: { origin: suite.server.url },
     });
     expect(login.status()).toBe(401);
   });
@@ -356,17 +330,19 @@ describe('keyboard shortcuts', () => {
   test('m opens My Analytics for a Premium (trial) user', async () => {
     const { context, page } = await signIn();
     const { checkoutUrl } = (await (
-      await context.request.post(`${server.url}/api/create-subscription`, { headers: { origin: server.url } })
+      await context.request.post(`${suite.server.url}/api/create-subscription`, {
+        headers: { origin: suite.server.url },
+      })
     ).json()) as { checkoutUrl: string };
-    const session = new URL(checkoutUrl, server.url).searchParams.get('session');
-    const done = await context.request.post(`${server.url}/api/trpc/plans.demoCheckout.complete`, {
+    const session = new URL(checkoutUrl, suite.server.url).searchParams.get('session');
+    const done = await context.request.post(`${suite.server.url}/api/trpc/plans.demoCheckout.complete`, {
       data: { session },
-      headers: { origin: server.url },
+      headers: { origin: suite.server.url },
     });
     expect(done.ok()).toBe(true);
     // The same trial makePremium(…, 'trial') writes in the HTTP tests, here through the demo
     // checkout because the browser suite's server is its own process.
-    const plan = await (await context.request.get(`${server.url}/api/subscription-status`)).json();
+    const plan = await (await context.request.get(`${suite.server.url}/api/subscription-status`)).json();
     expect(plan).toMatchObject({ premium: true, trialActive: true });
     await openHome(page);
     await page.getByRole('button', { name: 'My Analytics' }).waitFor();

@@ -3,54 +3,33 @@
 // its empty states, the free 'Quick Analytics' view, the AI Suggestions modal and the calendar
 // feed settings. History is made through the real API while the server's clock moves. Every
 // screen is checked with axe and photographed at 1280 and 360 px.
-import { afterAll, afterEach, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
-import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { describe, expect, test } from 'bun:test';
+import type { APIRequestContext, BrowserContext, Locator, Page } from 'playwright-core';
 import {
+  browserSuite,
   expectNoAxeViolations,
-  launchBrowser,
   linesOf,
   newContext,
   registerViaApi,
-  type RunningServer,
   screenshot,
   SCREENSHOT_DIR,
   setServerClock,
-  startServer,
   textContrast,
 } from './support/harness';
 import { screenChecks } from './support/screens';
 
-let server: RunningServer;
-let browser: Browser;
-let contexts: BrowserContext[] = [];
-
-setDefaultTimeout(180_000);
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-}, 180_000);
-
-afterEach(async () => {
-  for (const context of contexts) await context.close().catch(() => {});
-  contexts = [];
-  // Each test seeds from its own start; the clock is put back for the next one.
-  await setServerClock(server, new Date());
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+// Each test seeds from its own start; the clock is put back for the next one.
+const suite = browserSuite({ afterEachTest: (s) => setServerClock(s.server, new Date()) });
 
 // Tuesday 10 March 2026, noon UTC: 'now' for the seeded histories (the browser runs in UTC).
 const NOW = new Date('2026-03-10T12:00:00Z');
 
 async function open(width = 1280): Promise<{ context: BrowserContext; page: Page; api: Api }> {
-  const context = await newContext(browser, server, { width });
-  contexts.push(context);
+  const context = await newContext(suite.browser, suite.server, { width });
+  suite.track(context);
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
-  await registerViaApi(context, server, { firstName: 'Ada' });
+  await registerViaApi(context, suite.server, { firstName: 'Ada' });
   return { context, page, api: new Api(context.request) };
 }
 
@@ -58,10 +37,10 @@ async function open(width = 1280): Promise<{ context: BrowserContext; page: Page
 class Api {
   constructor(private readonly request: APIRequestContext) {}
   async call(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown) {
-    const res = await this.request.fetch(`${server.url}${path}`, {
+    const res = await this.request.fetch(`${suite.server.url}${path}`, {
       method,
       data: body === undefined ? undefined : body,
-      headers: { origin: server.url },
+      headers: { origin: suite.server.url },
     });
     const text = await res.text();
     if (!res.ok()) throw new Error(`${method} ${path}: ${res.status()} ${text}`);
@@ -73,7 +52,7 @@ class Api {
   /** A 7-day trial through the built-in demo checkout. */
   async startTrial() {
     const { checkoutUrl } = await this.call('POST', '/api/create-subscription');
-    const session = new URL(checkoutUrl, server.url).searchParams.get('session');
+    const session = new URL(checkoutUrl, suite.server.url).searchParams.get('session');
     await this.mutate('plans.demoCheckout.complete', { session });
   }
   async bankTask(id: string, title: string, category: string) {
@@ -84,13 +63,13 @@ class Api {
   /** A Lock-In session (the spec's REST shape) started at `at` on a bank task, completed or quit after `minutes`. */
   async session(at: Date, taskId: string, outcome: 'completed' | 'quit', minutes = 25, reason?: string) {
     const task = this.tasks.get(taskId)!;
-    await setServerClock(server, at);
+    await setServerClock(suite.server, at);
     const started = await this.call('POST', '/api/lock-in-sessions', {
       taskTitle: task.title,
       category: task.category,
       goalMinutes: 25,
     });
-    await setServerClock(server, new Date(at.getTime() + minutes * 60_000));
+    await setServerClock(suite.server, new Date(at.getTime() + minutes * 60_000));
     await this.call('PUT', `/api/lock-in-sessions/${started.id}`, {
       actualMinutes: outcome === 'completed' ? 25 : minutes,
       completed: outcome === 'completed',
@@ -105,9 +84,9 @@ const at = (iso: string) => new Date(iso);
 /** A week of history: 12 completed sessions (Tuesday mornings stand out), 3 quits, tasks done and overdue. */
 async function seedHistory(api: Api) {
   // The 7-day trial covers 'now' (the history before it is core Lock-In, open to every user).
-  await setServerClock(server, at('2026-03-09T08:00:00Z'));
+  await setServerClock(suite.server, at('2026-03-09T08:00:00Z'));
   await api.startTrial();
-  await setServerClock(server, at('2026-02-20T08:00:00Z'));
+  await setServerClock(suite.server, at('2026-02-20T08:00:00Z'));
   await api.bankTask('w1', 'Write the quarterly report', 'Work');
   await api.bankTask('l1', 'Read chapter 4', 'Learning');
   await api.bankTask('h1', 'Morning run', 'Health');
@@ -128,11 +107,11 @@ async function seedHistory(api: Api) {
   await api.session(at('2026-03-06T15:20:00Z'), 'l1', 'quit', 5, 'Distracted');
   await api.session(at('2026-03-09T21:00:00Z'), 'p1', 'quit', 12, 'Tired');
   // Today's Focus planned on 4 March: one done two days later, three left overdue.
-  await setServerClock(server, at('2026-03-04T08:00:00Z'));
+  await setServerClock(suite.server, at('2026-03-04T08:00:00Z'));
   await api.mutate('tasks.daily.add', { ids: ['f1', 'p1', 'l1', 'h1'] });
-  await setServerClock(server, at('2026-03-06T18:00:00Z'));
+  await setServerClock(suite.server, at('2026-03-06T18:00:00Z'));
   await api.mutate('tasks.daily.complete', { id: 'h1' });
-  await setServerClock(server, NOW);
+  await setServerClock(suite.server, NOW);
 }
 
 const { checkScreen } = screenChecks('insights');
@@ -292,7 +271,7 @@ describe('analytics dashboard', () => {
 
   test('empty history: every panel says so', async () => {
     const { page, api } = await open();
-    await setServerClock(server, NOW);
+    await setServerClock(suite.server, NOW);
     await api.startTrial();
     await page.goto('/');
     await page.getByRole('button', { name: 'My Analytics' }).click();
@@ -314,7 +293,7 @@ describe('analytics dashboard', () => {
 
   test('loading, then the failure texts and a retry that loads', async () => {
     const { page, api } = await open();
-    await setServerClock(server, NOW);
+    await setServerClock(suite.server, NOW);
     await api.startTrial();
     await page.goto('/');
     let release: () => void = () => {};
@@ -344,15 +323,15 @@ describe('analytics dashboard', () => {
 
   test("free view ('Quick Analytics') once the trial has ended: four cards and the upsell", async () => {
     const { page, api } = await open();
-    await setServerClock(server, at('2026-03-01T08:00:00Z'));
+    await setServerClock(suite.server, at('2026-03-01T08:00:00Z'));
     await api.startTrial();
     await api.bankTask('w1', 'Write', 'Work');
     await api.session(at('2026-03-02T09:00:00Z'), 'w1', 'completed');
-    await setServerClock(server, at('2026-03-02T12:00:00Z'));
+    await setServerClock(suite.server, at('2026-03-02T12:00:00Z'));
     await page.goto('/');
     await page.getByRole('button', { name: 'My Analytics' }).waitFor();
     // The trial runs out while the page is open: the server now answers the free figures.
-    await setServerClock(server, NOW);
+    await setServerClock(suite.server, NOW);
     await page.getByRole('button', { name: 'My Analytics' }).click();
     const d = dialog(page);
     await d.getByRole('heading', { name: 'Quick Analytics' }).waitFor();
@@ -379,7 +358,7 @@ describe('analytics dashboard', () => {
 describe('AI suggestions', () => {
   test('empty, Generate, pick two, add them to the Task Bank; Generate New Suggestions', async () => {
     const { page, api } = await open();
-    await setServerClock(server, NOW);
+    await setServerClock(suite.server, NOW);
     await api.startTrial();
     await api.bankTask('w1', 'Draft the quarterly report', 'Work');
     await api.bankTask('l1', 'Read chapter 4 of Clean Code', 'Learning');
@@ -416,12 +395,12 @@ describe('AI suggestions', () => {
 describe('calendar feed settings', () => {
   test('create, copy, fetch the .ics, revoke (404), and a new URL', async () => {
     const { context, page, api } = await open();
-    await setServerClock(server, NOW);
+    await setServerClock(suite.server, NOW);
     await api.startTrial();
     await api.bankTask('w1', 'Write', 'Work');
     await api.session(at('2026-03-10T09:00:00Z'), 'w1', 'completed');
-    await setServerClock(server, NOW);
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    await setServerClock(suite.server, NOW);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.server.url });
     await page.goto('/manage-subscription');
     const card = page.getByTestId('calendar-feed');
     await card.getByRole('heading', { name: 'Calendar Feed' }).waitFor();

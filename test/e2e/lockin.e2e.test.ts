@@ -4,40 +4,20 @@
 // of the same user, the resume offer, a visitor's session in browser storage imported at
 // sign-up, the hidden-tab reminder, and reduced motion without confetti. Every step is checked
 // with axe and photographed at 1280 and 360 px.
-import { afterAll, afterEach, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, test } from 'bun:test';
+import type { BrowserContext, Page } from 'playwright-core';
 import { type LockInSessionView, MOTIVATIONAL_MESSAGES } from '../../src/shared/lockin';
 import {
+  browserSuite,
   expectNoAxeViolations,
-  launchBrowser,
   linesOf,
   newContext,
   registerViaApi,
-  type RunningServer,
   screenshot,
   setServerClock,
-  startServer,
 } from './support/harness';
 
-let server: RunningServer;
-let browser: Browser;
-let contexts: BrowserContext[] = [];
-
-setDefaultTimeout(180_000);
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-}, 180_000);
-
-afterEach(async () => {
-  for (const context of contexts) await context.close().catch(() => {});
-  contexts = [];
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = browserSuite();
 
 const MIN = 60_000;
 
@@ -65,7 +45,7 @@ class Clocks {
     return Date.now() + this.offset;
   }
   static async install(page: Page, start: Date): Promise<Clocks> {
-    await setServerClock(server, start);
+    await setServerClock(suite.server, start);
     await page.clock.install({ time: start });
     return new Clocks([page], start);
   }
@@ -78,18 +58,18 @@ class Clocks {
     const at = (await page.evaluate(() => Date.now())) + 10;
     await page.clock.pauseAt(new Date(at));
     this.offset = at - Date.now();
-    await setServerClock(server, new Date(at));
+    await setServerClock(suite.server, new Date(at));
   }
   /** Moves both clocks forward; due browser timers fire once. */
   async forward(ms: number) {
     this.offset += ms;
-    await setServerClock(server, new Date(this.now));
+    await setServerClock(suite.server, new Date(this.now));
     for (const page of this.pages) await page.clock.fastForward(ms);
   }
   /** Runs the browser's timers for `ms` (every tick fires); the server follows. */
   async run(ms: number) {
     this.offset += ms;
-    await setServerClock(server, new Date(this.now));
+    await setServerClock(suite.server, new Date(this.now));
     for (const page of this.pages) await page.clock.runFor(ms);
   }
 }
@@ -97,11 +77,11 @@ class Clocks {
 async function signIn(
   options: { width?: number; context?: BrowserContext } = {},
 ): Promise<{ context: BrowserContext; page: Page; email: string }> {
-  const context = options.context ?? (await newContext(browser, server, { width: options.width }));
-  contexts.push(context);
+  const context = options.context ?? (await newContext(suite.browser, suite.server, { width: options.width }));
+  suite.track(context);
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
-  const { email } = await registerViaApi(context, server, { firstName: 'Ada' });
+  const { email } = await registerViaApi(context, suite.server, { firstName: 'Ada' });
   return { context, page, email };
 }
 
@@ -185,7 +165,7 @@ async function startThroughModal(
 
 /** GET /api/lock-in-sessions: the session views (plus the spec's start_time), newest first. */
 async function apiSessions(context: BrowserContext): Promise<LockInSessionView[]> {
-  const res = await context.request.get(`${server.url}/api/lock-in-sessions`);
+  const res = await context.request.get(`${suite.server.url}/api/lock-in-sessions`);
   return res.json();
 }
 
@@ -395,8 +375,8 @@ describe('a running session is not lost', () => {
     await openHome(page);
 
     // Device B (a phone) signed in to the same account, with the modal already on commitment.
-    const phone = await newContext(browser, server, { width: 360 });
-    contexts.push(phone);
+    const phone = await newContext(suite.browser, suite.server, { width: 360 });
+    suite.track(phone);
     await phone.addCookies(await context.cookies());
     const b = await phone.newPage();
     await clocks.add(b);
@@ -429,7 +409,7 @@ describe('a running session is not lost', () => {
 
 describe('tab visibility', () => {
   test("hidden for 30 s: the 'Still focused?' notification; coming back: 'Welcome back! Stay focused.'", async () => {
-    const context = await newContext(browser, server);
+    const context = await newContext(suite.browser, suite.server);
     await context.grantPermissions(['notifications']);
     // Record notifications at the browser edge (a headless browser shows none).
     await context.addInitScript(() => {
@@ -485,8 +465,8 @@ describe('tab visibility', () => {
 
 describe('reduced motion', () => {
   test('the celebration shows without confetti', async () => {
-    const context = await browser.newContext({
-      baseURL: server.url,
+    const context = await suite.browser.newContext({
+      baseURL: suite.server.url,
       viewport: { width: 1280, height: 900 },
       timezoneId: 'UTC',
       locale: 'en-US',
@@ -510,8 +490,8 @@ describe('reduced motion', () => {
 describe('visitors', () => {
   for (const width of [1280, 360]) {
     test(`a visitor's session stays in browser storage and is offered for import once at sign-up (${width} px)`, async () => {
-      const context = await newContext(browser, server, { width });
-      contexts.push(context);
+      const context = await newContext(suite.browser, suite.server, { width });
+      suite.track(context);
       const page = await context.newPage();
       page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
       const clocks = await Clocks.install(page, baseTime());
@@ -556,7 +536,7 @@ describe('visitors', () => {
       await stats.getByRole('button', { name: 'Close' }).click();
 
       // Sign-up: the browser's session is offered for import, once.
-      await registerViaApi(context, server, { firstName: 'Ada' });
+      await registerViaApi(context, suite.server, { firstName: 'Ada' });
       await openHome(page);
       const offer = page.getByRole('dialog', { name: 'Bring your focus sessions along?' });
       await offer.waitFor();
@@ -584,8 +564,8 @@ describe('visitors', () => {
 
 describe('a visitor who quits early', () => {
   test('keeps the reason in browser storage, and the import after sign-up brings it along', async () => {
-    const context = await newContext(browser, server);
-    contexts.push(context);
+    const context = await newContext(suite.browser, suite.server);
+    suite.track(context);
     const page = await context.newPage();
     const clocks = await Clocks.install(page, baseTime());
     await page.goto('/');
@@ -606,7 +586,7 @@ describe('a visitor who quits early', () => {
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('lockInSessions') ?? '[]'));
     expect(stored[0]).toMatchObject({ completed: false, quitReason: 'Distracted' });
 
-    await registerViaApi(context, server, { firstName: 'Ada' });
+    await registerViaApi(context, suite.server, { firstName: 'Ada' });
     await openHome(page);
     const offer = page.getByRole('dialog', { name: 'Bring your focus sessions along?' });
     await offer.waitFor();
@@ -625,9 +605,9 @@ describe('premium per-task Lock-In', () => {
   test("a premium user's task button carries the task's title and real category; free users have none", async () => {
     const { context, page } = await signIn();
     const post = async (path: string, data?: unknown) => {
-      const res = await context.request.post(`${server.url}${path}`, {
+      const res = await context.request.post(`${suite.server.url}${path}`, {
         data: data ?? {},
-        headers: { origin: server.url },
+        headers: { origin: suite.server.url },
       });
       if (!res.ok()) throw new Error(`${path}: ${res.status()} ${await res.text()}`);
       return res.json();

@@ -3,48 +3,21 @@
 // trial-ended banner after the server's clock passes the trial's end; the visitor and error paths
 // of /subscribe and /subscribe-success. Every screen is checked with axe and photographed at 1280
 // and 360 px.
-import { afterAll, afterEach, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { describe, expect, test } from 'bun:test';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { TOASTS } from '../../src/shared/copy';
-import {
-  launchBrowser,
-  linesOf,
-  newContext,
-  registerViaApi,
-  type RunningServer,
-  setServerClock,
-  startServer,
-} from './support/harness';
+import { browserSuite, linesOf, newContext, registerViaApi, setServerClock, startServer } from './support/harness';
 import { expectToast, screenChecks } from './support/screens';
 
-let server: RunningServer;
-let browser: Browser;
-let contexts: BrowserContext[] = [];
-
-setDefaultTimeout(180_000);
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-}, 180_000);
-
-afterEach(async () => {
-  for (const context of contexts) await context.close().catch(() => {});
-  contexts = [];
-  // A walk that moved the server's clock past a trial's end leaves it where the next one expects it.
-  await setServerClock(server, new Date());
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+// A walk that moved the server's clock past a trial's end leaves it where the next one expects it.
+const suite = browserSuite({ afterEachTest: (s) => setServerClock(s.server, new Date()) });
 
 async function open(options: { signedIn?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser, server);
-  contexts.push(context);
+  const context = await newContext(suite.browser, suite.server);
+  suite.track(context);
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
-  if (options.signedIn !== false) await registerViaApi(context, server, { firstName: 'Ada' });
+  if (options.signedIn !== false) await registerViaApi(context, suite.server, { firstName: 'Ada' });
   return { context, page };
 }
 
@@ -185,7 +158,7 @@ describe('subscribe → demo checkout → success → premium → manage → can
     await checkScreen(page, 'manage-trial-with-card');
 
     // The trial ends (the server's clock moves on): the paid plan takes over by itself.
-    await setServerClock(server, new Date(Date.now() + 8 * 24 * 60 * 60_000));
+    await setServerClock(suite.server, new Date(Date.now() + 8 * 24 * 60 * 60_000));
     await page.goto('/');
     await page.getByRole('heading', { level: 1, name: /^Welcome( back)?, Ada!$/ }).waitFor();
     await page.getByRole('button', { name: 'My Analytics' }).waitFor();
@@ -249,9 +222,9 @@ describe('trial-ended banner', () => {
   test('after the trial ran out: the banner with Subscribe Now, Get Premium on the upsell card', async () => {
     const { context, page } = await open();
     const post = async (path: string, data?: unknown) => {
-      const res = await context.request.post(`${server.url}${path}`, {
+      const res = await context.request.post(`${suite.server.url}${path}`, {
         data: data ?? {},
-        headers: { origin: server.url },
+        headers: { origin: suite.server.url },
       });
       expect(res.ok()).toBe(true);
       return res.json();
@@ -261,7 +234,7 @@ describe('trial-ended banner', () => {
     await post('/api/trpc/plans.demoCheckout.complete', { session });
     await post('/api/activate-premium', { sessionId: session });
     try {
-      await setServerClock(server, new Date(Date.now() + 8 * 24 * 60 * 60_000));
+      await setServerClock(suite.server, new Date(Date.now() + 8 * 24 * 60 * 60_000));
       await page.goto('/');
       const banner = page.getByRole('region', { name: 'Trial status' });
       await banner
@@ -286,7 +259,7 @@ describe('trial-ended banner', () => {
       await page.goto('/manage-subscription');
       await page.getByRole('link', { name: 'Subscribe to Premium ($2.99/month)' }).waitFor();
     } finally {
-      await setServerClock(server, new Date());
+      await setServerClock(suite.server, new Date());
     }
   });
 });
@@ -375,8 +348,8 @@ describe('a production server without payments', () => {
   test("/subscribe says payments are not set up, offers no checkout, and a direct checkout shows the server's reason", async () => {
     const production = await startServer({ NODE_ENV: 'production', TEST_CLOCK: 'false' });
     try {
-      const context = await newContext(browser, production);
-      contexts.push(context);
+      const context = await newContext(suite.browser, production);
+      suite.track(context);
       const page = await context.newPage();
       await registerViaApi(context, production, { firstName: 'Ada' });
       await page.goto('/subscribe');

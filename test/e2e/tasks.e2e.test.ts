@@ -3,8 +3,8 @@
 // completion and order, removal), the daily reset across midnight with the browser's and the
 // server's clocks moved together, jump-to-top, a keyboard-only flow, and failures at the network
 // edge. Every state is checked with axe and photographed at 1280 and 360 px.
-import { afterAll, afterEach, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { describe, expect, test } from 'bun:test';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import {
   dailyResetComplete,
   TOASTS,
@@ -15,37 +15,17 @@ import {
 } from '../../src/shared/copy';
 import { SAVE_FAILED, tasksAdded } from '../../src/client/features/tasks/copy';
 import {
+  browserSuite,
   expectNoAxeViolations,
-  launchBrowser,
   newContext,
   registerViaApi,
-  type RunningServer,
   setServerClock,
-  startServer,
   transitionsSettled,
 } from './support/harness';
 import { expectToast, screenChecks } from './support/screens';
 
-let server: RunningServer;
-let browser: Browser;
-let contexts: BrowserContext[] = [];
-
 // Whole-screen walks with a real server and browser: allow for a busy machine.
-setDefaultTimeout(180_000);
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-}, 180_000);
-
-afterEach(async () => {
-  for (const context of contexts) await context.close().catch(() => {});
-  contexts = [];
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = browserSuite();
 
 // ---- helpers --------------------------------------------------------------------------------
 
@@ -58,12 +38,12 @@ interface Session {
 async function signIn(
   options: { width?: number; beforeRegister?: (page: Page) => Promise<void> } = {},
 ): Promise<Session> {
-  const context = await newContext(browser, server, { width: options.width });
-  contexts.push(context);
+  const context = await newContext(suite.browser, suite.server, { width: options.width });
+  suite.track(context);
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
   await options.beforeRegister?.(page);
-  await registerViaApi(context, server, { firstName: 'Ada' });
+  await registerViaApi(context, suite.server, { firstName: 'Ada' });
   return { context, page };
 }
 
@@ -86,18 +66,18 @@ async function createViaApi(
   description?: string,
 ): Promise<string> {
   const id = crypto.randomUUID();
-  const res = await context.request.post(`${server.url}/api/tasks`, {
+  const res = await context.request.post(`${suite.server.url}/api/tasks`, {
     data: { id, title, category, description },
-    headers: { origin: server.url },
+    headers: { origin: suite.server.url },
   });
   if (res.status() !== 201) throw new Error(`create failed: ${res.status()} ${await res.text()}`);
   return id;
 }
 
 async function trpcMutation(context: BrowserContext, path: string, input: unknown): Promise<unknown> {
-  const res = await context.request.post(`${server.url}/api/trpc/${path}`, {
+  const res = await context.request.post(`${suite.server.url}/api/trpc/${path}`, {
     data: input,
-    headers: { origin: server.url },
+    headers: { origin: suite.server.url },
   });
   if (!res.ok()) throw new Error(`${path} failed: ${res.status()} ${await res.text()}`);
   return res.json();
@@ -594,7 +574,7 @@ describe("Today's Focus", () => {
     const start = new Date();
     start.setUTCHours(10, 0, 0, 0);
     const day = 24 * 60 * 60 * 1000;
-    await setServerClock(server, start);
+    await setServerClock(suite.server, start);
     try {
       const { context, page } = await signIn({ beforeRegister: (p) => p.clock.install({ time: start }) });
       const write = await createViaApi(context, 'Write tests', 'Work');
@@ -605,7 +585,7 @@ describe("Today's Focus", () => {
       await andWaitFor(page, 'tasks.daily.complete', () => page.getByRole('checkbox', { name: 'Morning run' }).check());
 
       // Midnight passes on both clocks; the 60-second check runs the reset.
-      await setServerClock(server, new Date(start.getTime() + day));
+      await setServerClock(suite.server, new Date(start.getTime() + day));
       await andWaitFor(page, 'tasks.daily.reset', () => page.clock.fastForward(day));
       await expectToast(page, dailyResetComplete(1, 1));
       await eventually(async () => expect(await dailyTitles(page)).toEqual(['Write tests']));
@@ -618,7 +598,7 @@ describe("Today's Focus", () => {
 
       // Still undone three days later: a stronger ring (no toast: nothing completed was removed).
       await dismissToast(page);
-      await setServerClock(server, new Date(start.getTime() + 3 * day));
+      await setServerClock(suite.server, new Date(start.getTime() + 3 * day));
       await andWaitFor(page, 'tasks.daily.reset', () => page.clock.fastForward(2 * day));
       await eventually(async () =>
         expect(await dailyItems(page).first().getByTestId('carry-over-badge').innerText()).toBe('3 days ago'),
@@ -627,7 +607,7 @@ describe("Today's Focus", () => {
       expect(await page.getByText('Daily Reset Complete').count()).toBe(0);
 
       // A week: the strongest ring.
-      await setServerClock(server, new Date(start.getTime() + 7 * day));
+      await setServerClock(suite.server, new Date(start.getTime() + 7 * day));
       await andWaitFor(page, 'tasks.daily.reset', () => page.clock.fastForward(4 * day));
       await eventually(async () =>
         expect(await dailyItems(page).first().getByTestId('carry-over-badge').innerText()).toBe('7 days ago'),
@@ -639,14 +619,14 @@ describe("Today's Focus", () => {
       await andWaitFor(page, 'tasks.daily.complete', () => page.getByRole('checkbox', { name: 'Write tests' }).check());
       expect(await dailyItems(page).first().getByTestId('carry-over-badge').count()).toBe(0);
       expect(await dailyItems(page).first().getAttribute('data-carry-level')).toBe('0');
-      await setServerClock(server, new Date(start.getTime() + 8 * day));
+      await setServerClock(suite.server, new Date(start.getTime() + 8 * day));
       await page.clock.setFixedTime(new Date(start.getTime() + 8 * day));
       await page.reload();
       await page.getByRole('heading', { level: 1, name: /^Welcome( back)?, Ada!$/ }).waitFor();
       await expectToast(page, dailyResetComplete(1, 0));
       await page.getByText('No tasks for today.', { exact: true }).waitFor();
     } finally {
-      await setServerClock(server, new Date());
+      await setServerClock(suite.server, new Date());
     }
   });
 });
@@ -894,7 +874,7 @@ describe('the daily reset run by a write', () => {
     const start = new Date();
     start.setUTCHours(10, 0, 0, 0);
     const day = 24 * 60 * 60 * 1000;
-    await setServerClock(server, start);
+    await setServerClock(suite.server, start);
     try {
       // The page's clock stands still, so its 60-second check never runs: only the write can.
       const { context, page } = await signIn({ beforeRegister: (p) => p.clock.install({ time: start }) });
@@ -906,13 +886,13 @@ describe('the daily reset run by a write', () => {
       expect(await page.getByText('Daily Reset Complete').count()).toBe(0);
 
       // Midnight passes on the server only; ticking the carried-over task is the first request of the new day.
-      await setServerClock(server, new Date(start.getTime() + day));
+      await setServerClock(suite.server, new Date(start.getTime() + day));
       await andWaitFor(page, 'tasks.daily.complete', () => page.getByRole('checkbox', { name: 'Write tests' }).check());
       await expectToast(page, dailyResetComplete(1, 1));
       await eventually(async () => expect(await dailyTitles(page)).toEqual(['Write tests']));
       expect(await page.getByRole('checkbox', { name: 'Write tests' }).isChecked()).toBe(true);
     } finally {
-      await setServerClock(server, new Date());
+      await setServerClock(suite.server, new Date());
     }
   });
 });

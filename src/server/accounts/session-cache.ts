@@ -8,7 +8,7 @@
 // Other per-user caches (Today's Focus, src/server/tasks/daily-cache.ts) ride on the same channel
 // and listener as companions: they get their prefix's notifications and are cleared with this one.
 import { LRUCache } from 'lru-cache';
-import type { Db } from '../db/client';
+import type { Database, Db } from '../db/client';
 import type { SubscriptionRow } from '../plans/plan-status';
 import type { Session, SessionUser } from './sessions';
 import { USER_CACHE_MAX, USER_CACHE_TTL_MS, UserCache } from './user-cache';
@@ -195,25 +195,19 @@ export const sessionCache = new SessionCache();
 
 /**
  * Starts delivering the database's session notifications to the cache and turns caching on for
- * it; if the database cannot LISTEN, sessions are simply not cached. Returns the stop function.
+ * it (until the database closes); if the database cannot LISTEN, sessions are simply not cached.
  */
-export async function attachSessionInvalidation(
-  db: Db,
-  listen: (channel: string, onMessage: (payload: string) => void, onListen: () => void) => Promise<() => Promise<void>>,
-): Promise<() => Promise<void>> {
+export async function attachSessionInvalidation(database: Pick<Database, 'db' | 'listen' | 'onClose'>): Promise<void> {
   try {
     // onListen runs again after a reconnect: whatever was missed meanwhile is forgotten wholesale.
-    const stop = await listen(
+    await database.listen(
       SESSION_CHANNEL,
       (payload) => sessionCache.onNotification(payload),
       () => sessionCache.clear(),
     );
-    sessionCache.enable(db);
-    return async () => {
-      sessionCache.disable(db);
-      await stop().catch(() => undefined);
-    };
+    sessionCache.enable(database.db);
+    database.onClose(() => sessionCache.disable(database.db));
   } catch {
-    return async () => undefined;
+    // No LISTEN (a pooler in transaction mode): nothing is cached.
   }
 }

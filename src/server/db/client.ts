@@ -6,7 +6,6 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
-import { attachSessionInvalidation } from '../accounts/session-cache';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -14,10 +13,45 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction handle has the same query API as the database. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/**
+ * LISTEN on a channel: `onMessage` gets each NOTIFY payload; `onListen` runs once listening (again
+ * after a reconnect, when notifications may have been missed). Resolves with the stop function.
+ */
+export type Listen = (
+  channel: string,
+  onMessage: (payload: string) => void,
+  onListen: () => void,
+) => Promise<() => Promise<void>>;
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The database layer knows no domain: caches subscribe to their own channels through this. */
+  listen: Listen;
+  /** Runs before the connection closes (a cache stops trusting notifications it will not get). */
+  onClose(hook: () => Promise<void> | void): void;
   close(): Promise<void>;
+}
+
+/** Listening and closing as every Database does: stops what listens, runs the hooks, then closes. */
+function withLifecycle(db: Db, kind: Database['kind'], listen: Listen, end: () => Promise<void>): Database {
+  const stops: (() => Promise<void>)[] = [];
+  const hooks: (() => Promise<void> | void)[] = [];
+  return {
+    db,
+    kind,
+    async listen(channel, onMessage, onListen) {
+      const stop = await listen(channel, onMessage, onListen);
+      stops.push(stop);
+      return stop;
+    },
+    onClose: (hook) => void hooks.push(hook),
+    async close() {
+      for (const hook of hooks) await hook();
+      for (const stop of stops) await stop().catch(() => undefined);
+      await end();
+    },
+  };
 }
 
 export interface OpenOptions {
@@ -56,18 +90,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     });
     const db = drizzlePostgres({ client, schema }) as unknown as Db;
     // LISTEN holds one extra connection of its own (postgres.js reconnects it by itself).
-    const stopListening = await attachSessionInvalidation(db, async (channel, onMessage, onListen) => {
-      const { unlisten } = await client.listen(channel, onMessage, onListen);
-      return unlisten;
-    });
-    return {
+    return withLifecycle(
       db,
-      kind: 'postgres',
-      async close() {
-        await stopListening();
-        await client.end({ timeout: 5 });
-      },
-    };
+      'postgres',
+      async (channel, onMessage, onListen) => (await client.listen(channel, onMessage, onListen)).unlisten,
+      () => client.end({ timeout: 5 }),
+    );
   }
   const inMemory = options.dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(options.dataDir, { recursive: true });
@@ -81,17 +109,14 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   // PGlite delivers a NOTIFY as the committing query returns: nothing can run in between.
-  const stopListening = await attachSessionInvalidation(db, async (channel, onMessage, onListen) => {
-    const unsubscribe = await client.listen(channel, onMessage);
-    onListen();
-    return unsubscribe;
-  });
-  return {
+  return withLifecycle(
     db,
-    kind: 'pglite',
-    async close() {
-      await stopListening();
-      await client.close();
+    'pglite',
+    async (channel, onMessage, onListen) => {
+      const unsubscribe = await client.listen(channel, onMessage);
+      onListen();
+      return unsubscribe;
     },
-  };
+    () => client.close(),
+  );
 }

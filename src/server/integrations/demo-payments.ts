@@ -8,12 +8,11 @@ import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import { and, eq, ne } from 'drizzle-orm';
 import { TRIAL_DAYS } from '../../shared/constants';
 import { ROUTES } from '../../shared/routes';
-import type { DemoCheckoutView } from '../../shared/plans';
+import { type DemoCheckoutView, PLAN_MESSAGES } from '../../shared/plans';
 import { checkoutSessions, subscriptions, users } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
 import { addMonths, currentPeriodEnd, decidePlanStatus, readSubscription } from '../plans/plan-status';
-import { PLAN_MESSAGES } from '../plans/plans.service';
 import { lockSubscription, updateSubscription } from '../plans/subscription-store';
 import type { PaymentProvider } from './payments';
 

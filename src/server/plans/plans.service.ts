@@ -1,11 +1,12 @@
 // The plan rules: who may start a trial, when a checkout is needed, what activation checks and what
 // cancelling means. Plain functions of (deps, user, input) shared by the REST shims and tRPC; the
 // plan itself is decided by plan-status.ts and carried out by the payment provider.
-import type {
-  ActivatePremiumResponse,
-  CreateSubscriptionResponse,
-  PlanStatus,
-  SubscriptionDetails,
+import {
+  type ActivatePremiumResponse,
+  type CreateSubscriptionResponse,
+  type PlanStatus,
+  type SubscriptionDetails,
+  PLAN_MESSAGES,
 } from '../../shared/plans';
 import { desc, eq } from 'drizzle-orm';
 import { checkoutSessions } from '../db/schema';
@@ -19,14 +20,6 @@ export interface PlanUser {
   id: string;
   email: string;
 }
-
-export const PLAN_MESSAGES = {
-  sessionNotFound: 'Checkout session not found',
-  checkoutIncomplete: 'Checkout is not complete yet',
-  checkoutExpired: 'This checkout was cancelled or has expired',
-  nothingToCancel: 'You have no subscription to cancel',
-  alreadyCancelling: 'Your subscription is already set to end at the close of the billing period',
-} as const;
 
 /** Each checkout is a row here and, with Stripe, a call out: a person never needs more than this. */
 const CHECKOUTS_PER_USER: RateLimitRule = { name: 'checkout:user', limit: 30, windowMs: 60 * 60_000 };

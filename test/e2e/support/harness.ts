@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
-import { expect } from 'bun:test';
+import { afterAll, afterEach, beforeAll, expect, setDefaultTimeout } from 'bun:test';
 import { freePort } from '../../support/process';
 
 export const SCREENSHOT_DIR = join(import.meta.dir, '../../../screenshots');
@@ -205,4 +205,61 @@ export async function textContrast(locator: Locator): Promise<number> {
     const behind = luminance(bg);
     return (Math.max(text, behind) + 0.05) / (Math.min(text, behind) + 0.05);
   });
+}
+
+export interface BrowserSuite {
+  /** Set before the first test: one server and one browser for the whole file. */
+  server: RunningServer;
+  browser: Browser;
+  /**
+   * A fresh browser context (closed after the test) and its page, which reports page errors;
+   * `account` signs a new account in through the API first.
+   */
+  open(options?: {
+    width?: number;
+    timezoneId?: string;
+    colorScheme?: 'light' | 'dark';
+    account?: Partial<{ email: string; password: string; firstName: string; lastName: string }>;
+  }): Promise<{ context: BrowserContext; page: Page; email?: string }>;
+  /** A context made elsewhere (a second browser of the same user), closed after the test too. */
+  track(context: BrowserContext): BrowserContext;
+}
+
+/**
+ * The set-up every browser suite shares: a server and a browser started once for the file, the
+ * contexts a test opened closed after it, both stopped at the end; `afterEachTest` runs after
+ * each test (a suite that moves the server's clock puts it back there).
+ */
+export function browserSuite(
+  options: { env?: Record<string, string>; afterEachTest?: (suite: BrowserSuite) => Promise<void> } = {},
+): BrowserSuite {
+  let contexts: BrowserContext[] = [];
+  const suite = {
+    track(context: BrowserContext) {
+      contexts.push(context);
+      return context;
+    },
+    async open(openOptions = {}) {
+      const { account, ...contextOptions } = openOptions;
+      const context = suite.track(await newContext(suite.browser, suite.server, contextOptions));
+      const page = await context.newPage();
+      page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
+      const email = account ? (await registerViaApi(context, suite.server, account)).email : undefined;
+      return { context, page, email };
+    },
+  } as BrowserSuite;
+  setDefaultTimeout(180_000);
+  beforeAll(async () => {
+    [suite.server, suite.browser] = await Promise.all([startServer(options.env), launchBrowser()]);
+  }, 180_000);
+  afterEach(async () => {
+    for (const context of contexts) await context.close().catch(() => {});
+    contexts = [];
+    await options.afterEachTest?.(suite);
+  });
+  afterAll(async () => {
+    await suite.browser?.close();
+    await suite.server?.stop();
+  });
+  return suite;
 }
