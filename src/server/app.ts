@@ -21,17 +21,43 @@ import { plansRoutes } from './plans/plans.routes';
 import { tasksRoutes } from './tasks/tasks.routes';
 import { createInnerContext } from './trpc/init';
 import { appRouter } from './trpc/router';
+import { answerProbe, type Lifecycle, PROBE_PATHS } from './ops/lifecycle';
+import { mayReadMetrics, processMetrics, recordRequests } from './ops/metrics';
+import { DB_POOL_MAX } from './db/client';
 
 export interface AppOptions {
   site?: StaticSite;
   /** Paths exempt from the same-origin check (signature-verified webhooks). */
   csrfExempt?: string[];
+  /** Readiness as main.ts tracks it; an app built without one (tests) is ready at once. */
+  lifecycle?: Lifecycle;
 }
+
+/** The procedure names the request log and the metrics may use as labels. */
+const PROCEDURES: ReadonlySet<string> = new Set(Object.keys(appRouter._def.procedures));
 
 export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const site = options.site ?? createStaticSite();
-  useCommonMiddleware(app, deps);
+  const lifecycle = options.lifecycle ?? { ready: true, stopping: false };
+  const metrics = processMetrics();
+  metrics.dbPoolMax.set(deps.config.databaseUrl ? DB_POOL_MAX : 1);
+  app.use('*', recordRequests(metrics, PROCEDURES));
+  useCommonMiddleware(app, deps, PROCEDURES);
+
+  // Probes and metrics first: they touch no database and no session.
+  app.on(['GET', 'HEAD'], [PROBE_PATHS.health, PROBE_PATHS.ready], (c) => {
+    const answer = answerProbe(c.req.method, c.req.path, lifecycle);
+    return answer ?? c.notFound();
+  });
+  app.get('/metrics', async (c) => {
+    if (!mayReadMetrics(c, deps.config.metricsToken))
+      return c.json({ message: 'Metrics are readable from this machine only, or with METRICS_TOKEN' }, 403);
+    return c.body(await metrics.registry.metrics(), 200, {
+      'content-type': metrics.registry.contentType,
+      'cache-control': 'no-store',
+    });
+  });
 
   app.use('/api/*', noStore());
   app.use('/api/*', limitBody({ exempt: [IMPORT_PATH] }));

@@ -63,6 +63,14 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  /** Processes sharing PORT (PostgreSQL only): one supervisor starts them and restarts a crashed one. */
+  WORKERS: z.coerce.number().int().min(1).max(64).default(1),
+  /** Set by the supervisor on the processes it starts; never by hand. */
+  LOCKIN_WORKER: z.coerce.number().int().min(1).max(64).optional(),
+  /** After SIGTERM: how long /api/ready answers 503 while requests are still served, before the port closes. */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(8000).default(0),
+  /** With it, GET /metrics is readable from anywhere with `Authorization: Bearer <token>` (else loopback only). */
+  METRICS_TOKEN: optionalString,
   /** Test-only: allows the browser suite to move the server's clock. Never set in production. */
   TEST_CLOCK: z
     .enum(['true', 'false'])
@@ -110,6 +118,11 @@ export interface Config {
   logRequests: boolean;
   trustProxy: boolean;
   testClock: boolean;
+  workers: number;
+  /** This process's number when a supervisor started it (1…WORKERS); undefined for a lone process. */
+  workerIndex?: number;
+  shutdownDrainMs: number;
+  metricsToken?: string;
 }
 
 export class ConfigError extends Error {
@@ -133,6 +146,11 @@ function refuseUnsafeSettings(e: z.infer<typeof envSchema>, ctx: z.RefinementCtx
     if (!e.STRIPE_WEBHOOK_SECRET)
       refuse('STRIPE_WEBHOOK_SECRET', 'is required with STRIPE_SECRET_KEY (webhooks cannot be verified without it)');
   }
+  if (e.WORKERS > 1 && !e.DATABASE_URL)
+    refuse(
+      'WORKERS',
+      'above 1 needs DATABASE_URL: the embedded database (PGlite) is one process’s own; set DATABASE_URL to a PostgreSQL server, or WORKERS=1',
+    );
   if (e.NODE_ENV !== 'production') return;
   if (e.TEST_CLOCK) refuse('TEST_CLOCK', 'must not be true when NODE_ENV is production (anyone could move the clock)');
   if (e.STRIPE_API_BASE)
@@ -191,6 +209,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logRequests: env.LOG_REQUESTS,
     trustProxy: env.TRUST_PROXY,
     testClock: env.TEST_CLOCK,
+    workers: env.WORKERS,
+    workerIndex: env.LOCKIN_WORKER,
+    shutdownDrainMs: env.SHUTDOWN_DRAIN_MS,
+    metricsToken: env.METRICS_TOKEN,
   };
 }
 

@@ -1,12 +1,17 @@
 // Entry point: read config, start answering pages at once, open and migrate the database
-// (with the API modules loading alongside), then serve everything; shut down cleanly.
+// (with the API modules loading alongside), then serve everything; shut down cleanly. With
+// WORKERS > 1 this process is instead the supervisor of that many (ops/supervisor.ts).
 import type { Hono } from 'hono';
 import { AdjustableClock, systemClock } from './clock';
 import { type Config, ConfigError, describeProviders, loadConfig } from './config';
-import { consoleLogger, type AppDeps } from './deps';
+import { type AppDeps, consoleLogger, jsonLogger, type Logger } from './deps';
 import type { AppEnv } from './http/auth-middleware';
 import { createShellApp } from './http/shell';
 import { createStaticSite } from './http/static';
+import { answerProbe, type Lifecycle } from './ops/lifecycle';
+
+/** However a shutdown goes, the process is gone within this (an orchestrator's usual grace is 10 s). */
+const HARD_STOP_MS = 9_500;
 
 function readConfig(): Config {
   try {
@@ -32,10 +37,17 @@ async function openMigratedDatabase(config: Config) {
 
 async function main(): Promise<void> {
   const config = readConfig();
-  const log = consoleLogger;
-  log.info(describeProviders(config));
+  // Production logs are JSON lines for a collector; development's are readable text.
+  const log: Logger = config.env === 'production' ? jsonLogger : consoleLogger;
+  if (config.workers > 1 && config.workerIndex === undefined) {
+    log.info(describeProviders(config));
+    const { superviseWorkers } = await import('./ops/supervisor');
+    return superviseWorkers(config, log);
+  }
+  if (config.workerIndex === undefined) log.info(describeProviders(config));
   const site = createStaticSite();
   const shell = createShellApp({ config, log }, site);
+  const lifecycle: Lifecycle = { ready: false, stopping: false };
 
   // PGlite takes most of a second to open: pages need no database, so they are answered while
   // it opens, and API requests wait for the full app instead of being refused.
@@ -53,10 +65,14 @@ async function main(): Promise<void> {
     server = Bun.serve({
       port: config.port,
       hostname: config.host,
+      // Workers started by the supervisor share the port; the kernel spreads connections.
+      reusePort: config.workerIndex !== undefined,
       fetch(request, bunServer) {
         if (app) return app.fetch(request, bunServer);
-        if (new URL(request.url).pathname.startsWith('/api/'))
-          return appReady.promise.then((a) => a.fetch(request, bunServer));
+        const { pathname } = new URL(request.url);
+        const probe = answerProbe(request.method, pathname, lifecycle);
+        if (probe) return probe;
+        if (pathname.startsWith('/api/')) return appReady.promise.then((a) => a.fetch(request, bunServer));
         return shell.fetch(request, bunServer);
       },
     });
@@ -70,13 +86,19 @@ async function main(): Promise<void> {
   // Signals may come while the database is still opening: the handler waits for start-up to
   // settle so the database is always closed cleanly.
   let started: { close(): Promise<void> } | undefined;
-  let stopping = false;
   const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
+    if (lifecycle.stopping) return;
+    // Readiness flips at once: a load balancer moves new traffic elsewhere.
+    lifecycle.stopping = true;
     log.info(`${signal} received: finishing in-flight requests`);
+    setTimeout(() => {
+      log.error(`LockIn did not stop within ${HARD_STOP_MS} ms: exiting`);
+      process.exit(1);
+    }, HARD_STOP_MS).unref();
     let code = 0;
     try {
+      // Optionally keep serving while the balancer notices /api/ready (SHUTDOWN_DRAIN_MS).
+      if (config.shutdownDrainMs > 0) await Bun.sleep(config.shutdownDrainMs);
       await server.stop(false);
       await starting.catch(() => undefined);
       await started?.close();
@@ -105,14 +127,17 @@ async function main(): Promise<void> {
         await database.close();
       },
     };
-    app = createApp(deps, { site });
+    app = createApp(deps, { site, lifecycle });
+    lifecycle.ready = true;
     appReady.resolve(app);
     // Sessions whose cookie never comes back would otherwise stay forever.
     deleteExpiredSessions(deps.db, deps.clock).catch((error: unknown) =>
       log.error('expired sessions were not purged', error),
     );
+    const worker =
+      config.workerIndex === undefined ? '' : `, worker ${config.workerIndex}/${config.workers} pid ${process.pid}`;
     log.info(
-      `LockIn listening on ${config.appUrl} (bound to ${server.hostname}:${server.port}, database: ${database.kind}, mail: ${deps.mailer.kind})`,
+      `LockIn listening on ${config.appUrl} (bound to ${server.hostname}:${server.port}, database: ${database.kind}, mail: ${deps.mailer.kind}${worker})`,
     );
   } catch (error) {
     log.error('LockIn could not start (database, migrations or the app itself)', error);

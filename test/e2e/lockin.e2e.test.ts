@@ -55,7 +55,9 @@ class Clocks {
   }
   /** Pauses one page's clock (for exact second counts where nothing has to wait on a timer). */
   async pause(page: Page) {
-    const at = (await page.evaluate(() => Date.now())) + 10;
+    // A target well ahead of the page's clock: on a busy machine the page's clock ran on past a
+    // target 10 ms ahead before pauseAt arrived, and one of the counted seconds had gone.
+    const at = (await page.evaluate(() => Date.now())) + 500;
     await page.clock.pauseAt(new Date(at));
     this.offset = at - Date.now();
     await setServerClock(suite.server, new Date(at));

@@ -110,13 +110,14 @@ describe('built client assets', () => {
 });
 
 describe('request log', () => {
-  test('one line per request with method, path, status and duration', async () => {
+  test('one line per request with method, route, status, duration and request id', async () => {
     const logged = await createTestContext({ env: { LOG_REQUESTS: 'true' } });
     try {
-      await new TestClient(logged.app).get('/api/does-not-exist');
-      const lines = logged.log.lines.filter((l) => l.includes('/api/does-not-exist'));
+      const res = await new TestClient(logged.app).get('/api/auth/providers');
+      const id = res.headers.get('x-request-id') ?? '';
+      const lines = logged.log.lines.filter((l) => l.includes(id));
       expect(lines).toHaveLength(1);
-      expect(lines[0]).toMatch(/^GET \/api\/does-not-exist 404 \d+(\.\d+)?ms$/);
+      expect(lines[0]).toMatch(/^GET \/api\/auth\/providers 200 \d+(\.\d+)?ms [0-9a-f-]{36}$/);
     } finally {
       await logged.close();
     }

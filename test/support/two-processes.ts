@@ -53,6 +53,29 @@ export function twoProcessesOnPostgres(prefix: string): TwoProcesses {
   return pair;
 }
 
+/** Registers the file's hooks for one fresh, empty PostgreSQL database; `url` is set before the tests. */
+export function freshPostgresDatabase(prefix: string): { url: string } {
+  const holder = { url: '' };
+  const name = `${prefix}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = () => postgres(TWO_PROCESS_DATABASE ?? '', { max: 1, onnotice: () => {} });
+  beforeAll(async () => {
+    if (!TWO_PROCESS_DATABASE) return;
+    const sql = admin();
+    await sql.unsafe(`create database ${name}`);
+    await sql.end();
+    const url = new URL(TWO_PROCESS_DATABASE);
+    url.pathname = `/${name}`;
+    holder.url = url.toString();
+  });
+  afterAll(async () => {
+    if (!TWO_PROCESS_DATABASE) return;
+    const sql = admin();
+    await sql.unsafe(`drop database if exists ${name} with (force)`);
+    await sql.end();
+  });
+  return holder;
+}
+
 let registered = 0;
 /** A new account registered through `server`; answers its session cookie (`name=value`) and email. */
 export async function registerOn(server: ServerProcess, tag: string): Promise<{ cookie: string; email: string }> {

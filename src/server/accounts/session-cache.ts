@@ -12,6 +12,7 @@ import type { Database, Db } from '../db/client';
 import type { SubscriptionRow } from '../plans/plan-status';
 import type { Session, SessionUser } from './sessions';
 import { USER_CACHE_MAX, USER_CACHE_TTL_MS, UserCache } from './user-cache';
+import { countCacheLookup } from '../ops/metrics';
 
 /** Entries are a few hundred bytes: 10,000 of them is a few MB at most. */
 export const SESSION_CACHE_MAX = USER_CACHE_MAX;
@@ -63,7 +64,7 @@ class SessionCache {
    * subscription write marks the user until its commit is announced (the trigger's `p:`
    * notification, which this process receives too; see user-cache.ts).
    */
-  private readonly plans = new UserCache<CachedPlan>((db) => this.listening.has(db));
+  private readonly plans = new UserCache<CachedPlan>((db) => this.listening.has(db), 'plan');
   /** Tells this process's subscription writes apart (the `p:` notification names only the user). */
   private planWrites = 0;
 
@@ -93,7 +94,9 @@ class SessionCache {
 
   get(db: Db, sessionId: string): CachedSession | undefined {
     const entry = this.entries.get(sessionId);
-    return entry && entry.db === db ? entry : undefined;
+    const found = entry && entry.db === db ? entry : undefined;
+    countCacheLookup('session', found !== undefined);
+    return found;
   }
 
   /** Caches a session read from the database, unless anything was invalidated since the read began. */

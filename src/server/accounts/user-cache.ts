@@ -10,6 +10,7 @@
 //   lapses after the TTL (slower meanwhile, never stale).
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/client';
+import { countCacheLookup } from '../ops/metrics';
 
 /** Entries are a few hundred bytes to a few KB: 10,000 of them is a few tens of MB at most. */
 export const USER_CACHE_MAX = 10_000;
@@ -31,8 +32,14 @@ export class UserCache<T> {
   private generation = 0;
   private readonly pending = new Map<string, PendingWrites>();
 
-  /** `canCache(db)`: whether that database's changes reach this process (a listener is running). */
-  constructor(private readonly canCache: (db: Db) => boolean) {}
+  /**
+   * `canCache(db)`: whether that database's changes reach this process (a listener is running).
+   * `name` labels its hits and misses in /metrics.
+   */
+  constructor(
+    private readonly canCache: (db: Db) => boolean,
+    private readonly name = 'user',
+  ) {}
 
   /** The token to pass to `set` for a read that starts now. */
   snapshot(): number {
@@ -40,9 +47,10 @@ export class UserCache<T> {
   }
 
   get(db: Db, userId: string): T | undefined {
-    if (this.writePending(userId)) return undefined;
-    const entry = this.entries.get(userId);
-    return entry && entry.db === db ? entry.value : undefined;
+    const entry = this.writePending(userId) ? undefined : this.entries.get(userId);
+    const value = entry && entry.db === db ? entry.value : undefined;
+    countCacheLookup(this.name, value !== undefined);
+    return value;
   }
 
   /** Caches a value read from the database, unless anything was invalidated since the read began. */

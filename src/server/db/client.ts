@@ -81,10 +81,13 @@ export const STATEMENT_TIMEOUT_MS = 5_000;
  */
 export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
+/** postgres.js pool size of each process. */
+export const DB_POOL_MAX = 10;
+
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
     const client = postgres(options.databaseUrl, {
-      max: options.maxConnections ?? 10,
+      max: options.maxConnections ?? DB_POOL_MAX,
       onnotice: () => {},
       connection: { statement_timeout: options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS },
     });

@@ -111,13 +111,3 @@ export function limitBody(options: { maxBytes?: number; exempt?: string[] } = {}
   if (exempt.length === 0) return limit;
   return (c, next) => (exempt.includes(c.req.path) ? next() : limit(c, next));
 }
-
-/** One line per request: method, path, status, milliseconds. */
-export function requestLog(write: (line: string) => void): MiddlewareHandler {
-  return async (c, next) => {
-    const started = performance.now();
-    await next();
-    const ms = (performance.now() - started).toFixed(1);
-    write(`${c.req.method} ${c.req.path} ${c.res.status} ${ms}ms`);
-  };
-}

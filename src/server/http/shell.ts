@@ -1,22 +1,28 @@
 // The part of the app that needs no database: common middleware and the built client. main.ts
 // serves pages with it while the database opens, so the first page does not wait for PGlite.
 import { Hono } from 'hono';
+import { routePath } from 'hono/route';
 import { APP_PATHS, ROUTES } from '../../shared/routes';
 import type { AppDeps } from '../deps';
 import type { AppEnv } from './auth-middleware';
 import { AppError } from './errors';
-import { requestLog, securityHeaders } from './security';
+import { requestId, requestLog } from '../ops/request-log';
+import { securityHeaders } from './security';
 import type { StaticSite } from './static';
 
 export type ShellDeps = Pick<AppDeps, 'config' | 'log'>;
 
-/** What every response gets, API or page: the request log, secure headers, JSON errors. */
-export function useCommonMiddleware(app: Hono<AppEnv>, deps: ShellDeps): void {
-  if (deps.config.logRequests)
-    app.use(
-      '*',
-      requestLog((line) => deps.log.info(line)),
-    );
+/**
+ * What every response gets, API or page: a request id, the request log, secure headers, JSON
+ * errors. `procedures` names the tRPC procedures the log may name (others are 'trpc:unknown').
+ */
+export function useCommonMiddleware(
+  app: Hono<AppEnv>,
+  deps: ShellDeps,
+  procedures: ReadonlySet<string> = new Set(),
+): void {
+  app.use('*', requestId(deps.config.trustProxy));
+  if (deps.config.logRequests) app.use('*', requestLog(deps.log, procedures));
   // The reset link carries its token in the URL: never leak it in a Referer. Registered before
   // the secure headers so it has the last word on this page.
   app.use(ROUTES.resetPassword, async (c, next) => {
@@ -30,7 +36,8 @@ export function useCommonMiddleware(app: Hono<AppEnv>, deps: ShellDeps): void {
       if (error.retryAfterSeconds !== undefined) c.header('Retry-After', String(error.retryAfterSeconds));
       return c.json({ message: error.message }, error.status as 400);
     }
-    deps.log.error(`${c.req.method} ${c.req.path} failed`, error);
+    // The route pattern, not the path: a path can carry a secret (a calendar feed's token).
+    deps.log.error(`${c.req.method} ${routePath(c, c.req.routeIndex)} failed`, error);
     return c.json({ message: 'Internal server error' }, 500);
   });
 }

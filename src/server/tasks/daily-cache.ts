@@ -32,7 +32,7 @@ export const DAILY_PREFIX = 'd:';
 
 class DailyCache extends UserCache<DailyState> {
   constructor() {
-    super((db) => sessionCache.isListening(db));
+    super((db) => sessionCache.isListening(db), 'daily');
   }
 
   /** Caches rows read from the database, frozen: every read shares them until they are dropped. */

@@ -1,0 +1,37 @@
+// Every request gets an id (the proxy's X-Request-Id when LockIn trusts its proxy and the id looks
+// like one, else a new UUID), sent back as X-Request-Id, and one log line: method, route pattern,
+// status, milliseconds and the id. Never the raw path (it can hold a calendar feed's token), the
+// query, a cookie or any other header.
+import type { MiddlewareHandler } from 'hono';
+import type { Logger } from '../deps';
+import type { AppEnv } from '../http/auth-middleware';
+import { routeOf } from './metrics';
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
+
+export function requestId(trustProxy: boolean): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const offered = trustProxy ? c.req.header('x-request-id') : undefined;
+    const id = offered && REQUEST_ID.test(offered) ? offered : crypto.randomUUID();
+    c.header('X-Request-Id', id);
+    await next();
+    // Errors answered by onError build a new response: the id goes on it too.
+    if (!c.res.headers.has('X-Request-Id')) c.res.headers.set('X-Request-Id', id);
+  };
+}
+
+export function requestLog(log: Logger, procedures: ReadonlySet<string>): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const started = performance.now();
+    await next();
+    const line = {
+      method: c.req.method,
+      route: routeOf(c, procedures),
+      status: c.res.status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+      requestId: c.res.headers.get('X-Request-Id') ?? '-',
+    };
+    if (log.request) log.request(line);
+    else log.info(`${line.method} ${line.route} ${line.status} ${line.ms}ms ${line.requestId}`);
+  };
+}

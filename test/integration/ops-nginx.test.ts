@@ -1,0 +1,173 @@
+// deploy/nginx.conf and deploy/lockin@.service in use: two LockIn processes started as the unit
+// starts them (its Environment= lines, ExecStart's arguments, %i the port), on one PostgreSQL
+// behind Debian's nginx, and a rolling restart (SIGTERM one, start it again, wait for /api/ready, then the other) while
+// clients keep reading and writing through nginx: not one request fails. Needs nginx
+// (`apt-get install nginx`; .ci/run installs it) and TEST_DATABASE_URL.
+import { afterAll, expect, test } from 'bun:test';
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { freePort, REPO_ROOT, type ServerProcess, spawnServer, tempDataDir } from '../support/process';
+import { freshPostgresDatabase, TWO_PROCESS_DATABASE } from '../support/two-processes';
+
+const NGINX = Bun.which('nginx') ?? (Bun.file('/usr/sbin/nginx').size > 0 ? '/usr/sbin/nginx' : null);
+const database = freshPostgresDatabase('lockin_nginx');
+const dir = tempDataDir('lockin-nginx-');
+let nginx: ReturnType<typeof Bun.spawn> | undefined;
+const servers: ServerProcess[] = [];
+
+afterAll(async () => {
+  nginx?.kill('SIGQUIT');
+  await nginx?.exited;
+  await Promise.all(servers.map((s) => s.stop()));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** What the systemd unit sets for instance `port`: its Environment= lines, and how it stops. */
+async function unitEnvironment(
+  port: number,
+): Promise<{ env: Record<string, string>; killSignal?: string; stopSec: number }> {
+  const unit = await Bun.file(join(REPO_ROOT, 'deploy/lockin@.service')).text();
+  const env: Record<string, string> = {};
+  for (const [, key, value] of unit.matchAll(/^Environment=([A-Z_]+)=(.*)$/gm))
+    env[key ?? ''] = (value ?? '').replaceAll('%i', String(port));
+  expect(unit).toMatch(/^ExecStart=\S*bun src\/server\/main\.ts$/m);
+  return {
+    env,
+    killSignal: /^KillSignal=(\w+)$/m.exec(unit)?.[1],
+    stopSec: Number(/^TimeoutStopSec=(\d+)$/m.exec(unit)?.[1] ?? 0),
+  };
+}
+
+/** deploy/nginx.conf with this run's ports, inside the few lines nginx needs to run unprivileged in `dir`. */
+async function nginxConfig(listen: number, upstreams: [number, number]): Promise<string> {
+  const site = (await Bun.file(join(REPO_ROOT, 'deploy/nginx.conf')).text())
+    .replace('listen 8080;', `listen 127.0.0.1:${listen};`)
+    .replace('127.0.0.1:3001', `127.0.0.1:${upstreams[0]}`)
+    .replace('127.0.0.1:3002', `127.0.0.1:${upstreams[1]}`);
+  for (const sub of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(dir, sub), { recursive: true });
+  return `${process.getuid?.() === 0 ? 'user root;\n' : ''}daemon off;
+worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 512; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+${site}
+}
+`;
+}
+
+test.skipIf(!NGINX || !TWO_PROCESS_DATABASE)(
+  'a rolling restart behind nginx under load answers every request',
+  async () => {
+    const [front, portA, portB] = [await freePort(), await freePort(), await freePort()];
+    const appUrl = `http://127.0.0.1:${front}`;
+    const start = async (port: number) => {
+      const unit = await unitEnvironment(port);
+      // The unit stops with SIGTERM and gives the process longer than its own 10 s limit.
+      expect(unit.killSignal).toBe('SIGTERM');
+      expect(unit.stopSec).toBeGreaterThan(10);
+      expect(unit.env).toMatchObject({ NODE_ENV: 'production', PORT: String(port), TRUST_PROXY: 'true' });
+      const server = await spawnServer({
+        port,
+        // The unit's settings, plus what its EnvironmentFile would hold here.
+        env: {
+          ...unit.env,
+          DATABASE_URL: database.url,
+          DATA_DIR: join(dir, 'unused'),
+          APP_URL: appUrl,
+          LOG_REQUESTS: 'false',
+        },
+      });
+      servers.push(server);
+      await server.waitUntilUp({ path: '/api/ready', timeoutMs: 90_000 });
+      return server;
+    };
+    let a = await start(portA);
+    let b = await start(portB);
+
+    await Bun.write(join(dir, 'nginx.conf'), await nginxConfig(front, [portA, portB]));
+    nginx = Bun.spawn([NGINX ?? 'nginx', '-p', dir, '-c', join(dir, 'nginx.conf')], {
+      stdout: 'pipe',
+      stderr: 'pipe',
+    });
+    for (let i = 0; i < 100; i++) {
+      const up = await fetch(`${appUrl}/api/health`)
+        .then((r) => r.ok)
+        .catch(() => false);
+      if (up) break;
+      await Bun.sleep(50);
+    }
+
+    // A signed-in user through nginx (the same-origin check sees APP_URL: nginx's address).
+    const email = `nginx-${Date.now()}@example.com`;
+    const registered = await fetch(`${appUrl}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: appUrl },
+      body: JSON.stringify({
+        email,
+        password: 'rolling restart 1',
+        firstName: 'N',
+        lastName: 'G',
+      }),
+    });
+    expect(registered.status).toBe(201);
+    const cookie = (registered.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+
+    // Clients read and write without pause while each process in turn is replaced.
+    const failures: string[] = [];
+    let answered = 0;
+    let running = true;
+    let writes = 0;
+    // Six readers (the session and Today's Focus) and two writers (the profile), all through nginx.
+    const client = async (n: number) => {
+      while (running) {
+        const writer = n < 2;
+        const res = writer
+          ? await fetch(`${appUrl}/api/auth/profile`, {
+              method: 'PUT',
+              headers: { cookie, 'content-type': 'application/json', origin: appUrl },
+              body: JSON.stringify({ firstName: `N${writes}`, lastName: 'G', email }),
+            })
+          : await fetch(`${appUrl}/api/${n % 2 ? 'auth/user' : 'trpc/tasks.daily.list'}`, { headers: { cookie } });
+        await res.arrayBuffer();
+        if (res.status !== 200) failures.push(`${writer ? 'PUT' : 'GET'} ${res.status}`);
+        else if (writer) writes++;
+        else answered++;
+      }
+    };
+    const guarded = (n: number) => client(n).catch((error: unknown) => void failures.push(`error ${String(error)}`));
+    const clients = Array.from({ length: 8 }, (_, n) => guarded(n));
+
+    await Bun.sleep(300);
+    for (const which of ['a', 'b'] as const) {
+      const old = which === 'a' ? a : b;
+      old.proc.kill('SIGTERM');
+      expect(await old.exited()).toBe(0);
+      const fresh = await start(which === 'a' ? portA : portB);
+      if (which === 'a') a = fresh;
+      else b = fresh;
+      await Bun.sleep(300);
+    }
+    running = false;
+    await Promise.all(clients);
+
+    if (failures.length > 0)
+      console.log(
+        (await Bun.file(join(dir, 'error.log')).text())
+          .split('\n')
+          .filter((l) => !l.includes('no live upstreams'))
+          .slice(0, 8)
+          .join('\n'),
+      );
+    expect({ failures: failures.slice(0, 5), count: failures.length }).toEqual({ failures: [], count: 0 });
+    expect(answered).toBeGreaterThan(100);
+    console.log(`rolling restart behind nginx: ${answered} reads and ${writes} writes answered, 0 failed`);
+  },
+  180_000,
+);
