@@ -21,6 +21,7 @@ import { plansRoutes } from './plans/plans.routes';
 import { tasksRoutes } from './tasks/tasks.routes';
 import { createInnerContext } from './trpc/init';
 import { appRouter } from './trpc/router';
+import { freshReads } from './ops/freshness';
 import { answerProbe, type Lifecycle, PROBE_PATHS } from './ops/lifecycle';
 import { mayReadMetrics, processMetrics, recordRequests } from './ops/metrics';
 import { DB_POOL_MAX } from './db/client';
@@ -62,6 +63,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   app.use('/api/*', noStore());
   app.use('/api/*', limitBody({ exempt: [IMPORT_PATH] }));
   app.use('/api/*', sameOriginOnly(deps.config.appUrl, options.csrfExempt ?? ['/api/stripe/webhook']));
+  // Before the session is read: a client's own recent write makes this request skip the caches.
+  app.use('/api/*', freshReads({ secure: deps.config.secureCookies }));
   app.use('/api/*', loadSession(deps));
 
   app.use(

@@ -11,7 +11,8 @@ import { LRUCache } from 'lru-cache';
 import type { Database, Db } from '../db/client';
 import type { SubscriptionRow } from '../plans/plan-status';
 import type { Session, SessionUser } from './sessions';
-import { USER_CACHE_MAX, USER_CACHE_TTL_MS, UserCache } from './user-cache';
+import { type ReadToken, USER_CACHE_MAX, USER_CACHE_TTL_MS, UserCache } from './user-cache';
+import { readStartTime, requiredReadStart } from '../ops/freshness';
 import { countCacheLookup } from '../ops/metrics';
 
 /** Entries are a few hundred bytes: 10,000 of them is a few MB at most. */
@@ -27,6 +28,8 @@ export interface CachedSession {
 
 interface Entry extends CachedSession {
   db: Db;
+  /** When the read that filled it began (ms). */
+  readAt: number;
 }
 
 /** A user's subscription row as last read; `row: null` caches that there is none (a free user). */
@@ -88,21 +91,22 @@ class SessionCache {
   }
 
   /** The token to pass to `set` for a read that starts now. */
-  snapshot(): number {
-    return this.generation;
+  snapshot(): ReadToken {
+    return { generation: this.generation, at: readStartTime() };
   }
 
   get(db: Db, sessionId: string): CachedSession | undefined {
     const entry = this.entries.get(sessionId);
-    const found = entry && entry.db === db ? entry : undefined;
+    // A request that must see a write newer than the entry reads the database (ops/freshness.ts).
+    const found = entry && entry.db === db && entry.readAt >= requiredReadStart() ? entry : undefined;
     countCacheLookup('session', found !== undefined);
     return found;
   }
 
   /** Caches a session read from the database, unless anything was invalidated since the read began. */
-  set(db: Db, value: CachedSession, readStartedAt: number): void {
-    if (readStartedAt !== this.generation || !this.listening.has(db)) return;
-    this.entries.set(value.session.id, { ...value, db });
+  set(db: Db, value: CachedSession, readStartedAt: ReadToken): void {
+    if (readStartedAt.generation !== this.generation || !this.listening.has(db)) return;
+    this.entries.set(value.session.id, { ...value, db, readAt: readStartedAt.at });
     let ids = this.byUser.get(value.user.id);
     if (!ids) {
       ids = new Set();
@@ -138,7 +142,7 @@ class SessionCache {
   }
 
   /** The token to pass to `setPlan` for a subscription read that starts now. */
-  planSnapshot(): number {
+  planSnapshot(): ReadToken {
     return this.plans.snapshot();
   }
 
@@ -147,7 +151,7 @@ class SessionCache {
   }
 
   /** Caches a subscription read (null: none), unless anything was invalidated since the read began. */
-  setPlan(db: Db, userId: string, row: SubscriptionRow | null, readStartedAt: number): void {
+  setPlan(db: Db, userId: string, row: SubscriptionRow | null, readStartedAt: ReadToken): void {
     this.plans.set(db, userId, { row }, readStartedAt);
   }
 

@@ -10,6 +10,7 @@
 //   lapses after the TTL (slower meanwhile, never stale).
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/client';
+import { readStartTime, requiredReadStart } from '../ops/freshness';
 import { countCacheLookup } from '../ops/metrics';
 
 /** Entries are a few hundred bytes to a few KB: 10,000 of them is a few tens of MB at most. */
@@ -19,6 +20,14 @@ export const USER_CACHE_TTL_MS = 10_000;
 interface Entry<T> {
   value: T;
   db: Db;
+  /** When the read that filled it began (ms): a request that must see a newer write skips it. */
+  readAt: number;
+}
+
+/** What `snapshot()` hands a read that starts now, for `set` when it ends. */
+export interface ReadToken {
+  generation: number;
+  at: number;
 }
 
 /** Writes of this process that marked the user and whose commits are not announced yet. */
@@ -42,21 +51,21 @@ export class UserCache<T> {
   ) {}
 
   /** The token to pass to `set` for a read that starts now. */
-  snapshot(): number {
-    return this.generation;
+  snapshot(): ReadToken {
+    return { generation: this.generation, at: readStartTime() };
   }
 
   get(db: Db, userId: string): T | undefined {
     const entry = this.writePending(userId) ? undefined : this.entries.get(userId);
-    const value = entry && entry.db === db ? entry.value : undefined;
+    const value = entry && entry.db === db && entry.readAt >= requiredReadStart() ? entry.value : undefined;
     countCacheLookup(this.name, value !== undefined);
     return value;
   }
 
   /** Caches a value read from the database, unless anything was invalidated since the read began. */
-  set(db: Db, userId: string, value: T, readStartedAt: number): void {
-    if (readStartedAt !== this.generation || !this.canCache(db) || this.writePending(userId)) return;
-    this.entries.set(userId, { value, db });
+  set(db: Db, userId: string, value: T, readStartedAt: ReadToken): void {
+    if (readStartedAt.generation !== this.generation || !this.canCache(db) || this.writePending(userId)) return;
+    this.entries.set(userId, { value, db, readAt: readStartedAt.at });
   }
 
   drop(userId: string): void {

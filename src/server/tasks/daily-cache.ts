@@ -17,7 +17,7 @@
 //   lift it early. A write that rolls back announces nothing; its mark lapses after the TTL
 //   (the user's list is read from the database meanwhile: slower, never stale).
 import { sessionCache } from '../accounts/session-cache';
-import { UserCache } from '../accounts/user-cache';
+import { type ReadToken, UserCache } from '../accounts/user-cache';
 import type { Db } from '../db/client';
 import type { DailyRow } from './task-store';
 
@@ -36,7 +36,7 @@ class DailyCache extends UserCache<DailyState> {
   }
 
   /** Caches rows read from the database, frozen: every read shares them until they are dropped. */
-  override set(db: Db, userId: string, state: DailyState, readStartedAt: number): void {
+  override set(db: Db, userId: string, state: DailyState, readStartedAt: ReadToken): void {
     for (const row of state.rows) Object.freeze(row);
     super.set(
       db,
