@@ -108,8 +108,17 @@ export function daysCarriedOver(
   now: Date,
   timeZone: string,
 ): number {
+  return daysCarriedOverOn(task, localDate(now, timeZone), timeZone);
+}
+
+/** The same, with today's local date worked out once by the caller (a list asks it per task). */
+export function daysCarriedOverOn(
+  task: { completed: boolean; carryOverDate: Date | string | null },
+  today: string,
+  timeZone: string,
+): number {
   if (task.completed || !task.carryOverDate) return 0;
   const since = new Date(task.carryOverDate);
   if (Number.isNaN(since.getTime())) return 0;
-  return Math.max(0, daysBetween(localDate(since, timeZone), localDate(now, timeZone)));
+  return Math.max(0, daysBetween(localDate(since, timeZone), today));
 }

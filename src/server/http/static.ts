@@ -39,7 +39,8 @@ function listAssets(dir: string, prefix = ''): Map<string, Asset> {
       for (const [k, v] of listAssets(full, `${prefix}/${name}`)) assets.set(k, v);
       continue;
     }
-    if (name.endsWith('.br') || name.endsWith('.gz')) continue;
+    // Compressed siblings are served in place of their file; dotfiles (the build's stamp) never.
+    if (name.endsWith('.br') || name.endsWith('.gz') || name.startsWith('.')) continue;
     assets.set(`${prefix}/${name}`, {
       path: full,
       type: TYPES[extname(name)] ?? 'application/octet-stream',

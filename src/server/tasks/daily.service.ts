@@ -145,7 +145,7 @@ export async function setDailyCompleted(
     const { reset } = await lockAndReset(tx, user, now);
     const row = await findDaily(tx, user.id, input.id);
     if (!row) throw notFound();
-    if (row.completed === completed) return { ...toDailyTask(row, now, timeZone), reset };
+    if (row.completed === completed) return { ...toDailyTask(row, localDate(now, timeZone), timeZone), reset };
 
     if (completed) {
       await tx.insert(taskCompletions).values({
@@ -172,6 +172,6 @@ export async function setDailyCompleted(
       .set({ completed, completedAt: completed ? now : null })
       .where(and(eq(dailyTasks.userId, user.id), eq(dailyTasks.id, row.id)))
       .returning(dailyColumns);
-    return { ...toDailyTask(requireRow(updated, 'daily task'), now, timeZone), reset };
+    return { ...toDailyTask(requireRow(updated, 'daily task'), localDate(now, timeZone), timeZone), reset };
   });
 }

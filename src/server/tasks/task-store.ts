@@ -13,7 +13,7 @@ import { TASK_MESSAGES, type BankTask, type DailyResetResult, type DailyTask } f
 import type { Tx } from '../db/client';
 import { bankTasks, dailyResetState, dailyTasks } from '../db/schema';
 import { AppError } from '../http/errors';
-import { daysCarriedOver, safeTimeZone } from '../../shared/local-date';
+import { daysCarriedOverOn, localDate, safeTimeZone } from '../../shared/local-date';
 import { dailyCache } from './daily-cache';
 import { compareDaily, isResetDue, planReset } from './daily-reset';
 
@@ -74,14 +74,15 @@ export function toBankTask(row: BankRow): BankTask {
   };
 }
 
-export function toDailyTask(row: DailyRow, now: Date, timeZone: string): DailyTask {
+/** `today`: the user's local date now, worked out once for the whole list. */
+export function toDailyTask(row: DailyRow, today: string, timeZone: string): DailyTask {
   return {
     ...toBankTask(row),
     completed: row.completed,
     isCarryOver: row.isCarryOver,
     carryOverDate: row.carryOverDate ? row.carryOverDate.toISOString() : null,
     plannedOn: row.plannedOn,
-    daysCarriedOver: daysCarriedOver(row, now, timeZone),
+    daysCarriedOver: daysCarriedOverOn(row, today, timeZone),
   };
 }
 
@@ -141,8 +142,10 @@ export async function readDaily(tx: Tx, user: TaskUser, now: Date): Promise<Dail
 
 export function sortDaily(rows: readonly DailyRow[], user: TaskUser, now: Date): DailyTask[] {
   const timeZone = safeTimeZone(user.timeZone);
+  // One local date for the request, not one per task (formatToParts is the costly part of a read).
+  const today = localDate(now, timeZone);
   return rows
-    .map((row) => ({ row, task: toDailyTask(row, now, timeZone) }))
+    .map((row) => ({ row, task: toDailyTask(row, today, timeZone) }))
     .sort((a, b) =>
       compareDaily(
         {

@@ -33,7 +33,13 @@ export function QuitEarlyDialog({
     setNow(start);
     // The lock follows the wall clock too; the interval only re-renders.
     const timer = setInterval(() => setNow(Date.now()), 250);
-    return () => clearInterval(timer);
+    return () => {
+      clearInterval(timer);
+      // Reopened, the first render must show the full lock, not where the last opening stopped
+      // (it showed 'End Early (4)' for a frame before this effect ran again).
+      setOpenedAt(0);
+      setNow(0);
+    };
   }, [open]);
 
   const lockLeft = Math.max(0, QUIT_CONFIRM_DELAY_SECONDS - Math.floor((now - openedAt) / 1000));
