@@ -3,23 +3,25 @@
 // is read in the user's current zone, all together, so changing the zone between two sessions
 // re-reads both in the same zone and cannot add a day (docs/decisions/2026-11-24-honest-figures.md).
 import { sql } from 'drizzle-orm';
-import { type StreakView, streakLevel } from '../../shared/lockin';
 import { daysBetween } from '../../shared/local-date';
+import { type StreakView, streakLevel } from '../../shared/lockin';
 import type { Db, Tx } from '../db/client';
 import { rowsOf } from '../db/rows';
 
 /**
  * Gaps and islands over the distinct local days (one row per day, whatever the number of
  * sessions): `day - row_number` is the same for every day of one run of consecutive days, so the
- * newest run is the group of the newest day.
+ * newest run is the group of the newest day. The zone is checked once (a CTE), not per row: the
+ * check opens a subtransaction, and per row it was most of the cost on a long history.
  */
 export async function readStreak(db: Db | Tx, userId: string, timeZone: string, today: string): Promise<StreakView> {
   const [run] = await rowsOf<{ current: number; lastDay: string | null }>(
     db,
-    sql`with days as (
-          select distinct (ended_at at time zone insights_zone(${timeZone}))::date as d
-          from lock_in_sessions
-          where user_id = ${userId} and status = 'completed' and ended_at is not null
+    sql`with zone as materialized (select insights_zone(${timeZone}) as tz),
+        days as (
+          select distinct (s.ended_at at time zone zone.tz)::date as d
+          from lock_in_sessions s, zone
+          where s.user_id = ${userId} and s.status = 'completed' and s.ended_at is not null
         ), runs as (
           select d, d - (row_number() over (order by d))::int as g from days
         )
