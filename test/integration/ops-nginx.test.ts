@@ -3,7 +3,7 @@
 // behind Debian's nginx, and a rolling restart (SIGTERM one, start it again, wait for /api/ready, then the other) while
 // clients keep reading and writing through nginx: not one request fails. Needs nginx
 // (`apt-get install nginx`; .ci/run installs it) and TEST_DATABASE_URL.
-import { afterAll, expect, test } from 'bun:test';
+import { expect, test } from 'bun:test';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort, REPO_ROOT, type ServerProcess, spawnServer, tempDataDir } from '../support/process';
@@ -15,7 +15,8 @@ const dir = tempDataDir('lockin-nginx-');
 let nginx: ReturnType<typeof Bun.spawn> | undefined;
 const servers: ServerProcess[] = [];
 
-afterAll(async () => {
+// Everything stops before the database is dropped.
+database.beforeDrop.push(async () => {
   nginx?.kill('SIGQUIT');
   await nginx?.exited;
   await Promise.all(servers.map((s) => s.stop()));

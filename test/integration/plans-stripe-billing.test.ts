@@ -7,9 +7,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:tes
 import { eq } from 'drizzle-orm';
 import { subscriptions } from '../../src/server/db/schema';
 import type { PlanStatus, SubscriptionDetails } from '../../src/shared/plans';
-import { type TestClient, type TestContext, createTestContext } from '../support/app';
+import type { TestClient, TestContext } from '../support/app';
 import { createUser, signedInClient } from '../support/factories';
-import { startStripeStandIn, type StripeStandIn } from '../support/stripe-standin';
+import { startStripeContext, type StripeStandIn } from '../support/stripe-standin';
 
 const WEBHOOK_SECRET = 'whsec_billing';
 const START = new Date('2026-03-10T12:00:00Z');
@@ -17,26 +17,12 @@ const DAY = 24 * 60 * 60_000;
 
 let ctx: TestContext;
 let stripe: StripeStandIn;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  stripe = await startStripeStandIn({
-    webhookSecret: WEBHOOK_SECRET,
-    now: () => Math.floor(ctx.clock.now().getTime() / 1000),
-  });
-  ctx = await createTestContext({
-    now: START,
-    env: {
-      STRIPE_SECRET_KEY: 'sk_test_lockin',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_PRICE_ID: 'price_premium_monthly',
-      STRIPE_API_BASE: stripe.url,
-    },
-  });
+  ({ ctx, stripe, close } = await startStripeContext({ webhookSecret: WEBHOOK_SECRET, now: START }));
 }, 120_000);
-afterAll(async () => {
-  await ctx.close();
-  await stripe.close();
-});
+afterAll(() => close());
 beforeEach(() => ctx.clock.set(START));
 
 async function newClient() {

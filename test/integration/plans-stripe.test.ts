@@ -7,10 +7,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:tes
 import { eq } from 'drizzle-orm';
 import { checkoutSessions, providerEvents, subscriptions } from '../../src/server/db/schema';
 import type { ActivatePremiumResponse, PlanStatus } from '../../src/shared/plans';
-import { type TestClient, type TestContext, createTestContext } from '../support/app';
+import type { TestClient, TestContext } from '../support/app';
 import { createUser, signedInClient } from '../support/factories';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
-import { startStripeStandIn, type StripeStandIn } from '../support/stripe-standin';
+import { startStripeContext, type StripeStandIn } from '../support/stripe-standin';
 
 const WEBHOOK_SECRET = 'whsec_test_lockin';
 const START = new Date('2026-03-10T12:00:00Z');
@@ -19,29 +19,18 @@ const DAY = 24 * 60 * 60_000;
 let ctx: TestContext;
 let stripe: StripeStandIn;
 let smtp: TestSmtpServer;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  // The stand-in's clock is the app's test clock, so trial ends and periods line up.
-  stripe = await startStripeStandIn({
+  ({ ctx, stripe, close } = await startStripeContext({
     webhookSecret: WEBHOOK_SECRET,
-    now: () => Math.floor(ctx.clock.now().getTime() / 1000),
-  });
-  ctx = await createTestContext({
     now: START,
-    env: {
-      STRIPE_SECRET_KEY: 'sk_test_lockin',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_PRICE_ID: 'price_premium_monthly',
-      STRIPE_API_BASE: stripe.url,
-      SMTP_URL: smtp.url,
-      APP_URL: 'http://localhost:3000',
-    },
-  });
+    env: { SMTP_URL: smtp.url, APP_URL: 'http://localhost:3000' },
+  }));
 }, 120_000);
 afterAll(async () => {
-  await ctx.close();
-  await stripe.close();
+  await close();
   await smtp.close();
 });
 beforeEach(() => ctx.clock.set(START));

@@ -11,7 +11,7 @@ import { subscriptions } from '../../src/server/db/schema';
 import { forgetCachedPlan, getPlanStatus } from '../../src/server/plans/plan-status';
 import { type TestClient, type TestContext, createTestContext } from '../support/app';
 import { createUser, signedInClient } from '../support/factories';
-import { startStripeStandIn, type StripeStandIn } from '../support/stripe-standin';
+import { startStripeContext, type StripeStandIn } from '../support/stripe-standin';
 
 const START = new Date('2026-03-10T12:00:00Z');
 const DAY = 24 * 60 * 60_000;
@@ -21,27 +21,23 @@ let demo: TestContext;
 let withStripe: TestContext;
 let stripe: StripeStandIn;
 
+let closeStripe: () => Promise<void>;
+
 beforeAll(async () => {
   demo = await createTestContext({ now: START });
-  stripe = await startStripeStandIn({
+  ({
+    ctx: withStripe,
+    stripe,
+    close: closeStripe,
+  } = await startStripeContext({
     webhookSecret: WEBHOOK_SECRET,
-    now: () => Math.floor(withStripe.clock.now().getTime() / 1000),
-  });
-  withStripe = await createTestContext({
     now: START,
-    env: {
-      STRIPE_SECRET_KEY: 'sk_test_lockin',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_PRICE_ID: 'price_premium_monthly',
-      STRIPE_API_BASE: stripe.url,
-      APP_URL: 'http://localhost:3000',
-    },
-  });
+    env: { APP_URL: 'http://localhost:3000' },
+  }));
 }, 120_000);
 afterAll(async () => {
   await demo.close();
-  await withStripe.close();
-  await stripe.close();
+  await closeStripe();
 });
 
 async function signedIn(ctx: TestContext): Promise<{ client: TestClient; userId: string }> {

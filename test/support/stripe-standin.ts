@@ -5,6 +5,7 @@
 // first answer, like Stripe's. Tests drive what would happen on Stripe's side (a customer paying
 // on the hosted page, a renewal) with the helpers and sign webhook events with the SDK's helper.
 import Stripe from 'stripe';
+import { createTestContext, type TestContext } from './app';
 
 /** A form body as Stripe's encoding nests it (`a[b][0][c]=v`): strings inside objects and arrays. */
 export type FormValue = string | FormValue[] | FormObject;
@@ -432,4 +433,39 @@ export async function startStripeStandIn(options: {
     },
   };
   return standIn;
+}
+
+/**
+ * The app configured for Stripe against a fresh stand-in whose clock is the app's test clock (so
+ * trial ends and periods line up): what every Stripe test file starts from.
+ */
+export async function startStripeContext(
+  options: { webhookSecret?: string; now?: Date; env?: Record<string, string> } = {},
+): Promise<{ ctx: TestContext; stripe: StripeStandIn; webhookSecret: string; close(): Promise<void> }> {
+  const webhookSecret = options.webhookSecret ?? 'whsec_test_lockin';
+  let ctx: TestContext | undefined;
+  const stripe = await startStripeStandIn({
+    webhookSecret,
+    now: () => Math.floor((ctx?.clock.now() ?? new Date()).getTime() / 1000),
+  });
+  ctx = await createTestContext({
+    now: options.now,
+    env: {
+      STRIPE_SECRET_KEY: 'sk_test_lockin',
+      STRIPE_WEBHOOK_SECRET: webhookSecret,
+      STRIPE_PRICE_ID: 'price_premium_monthly',
+      STRIPE_API_BASE: stripe.url,
+      ...options.env,
+    },
+  });
+  const app = ctx;
+  return {
+    ctx: app,
+    stripe,
+    webhookSecret,
+    async close() {
+      await app.close();
+      await stripe.close();
+    },
+  };
 }

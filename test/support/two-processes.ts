@@ -19,19 +19,14 @@ export interface TwoProcesses {
 /** Registers the file's hooks: a database named `<prefix>_…` and two processes on it, started one after the other. */
 export function twoProcessesOnPostgres(prefix: string): TwoProcesses {
   const pair = {} as TwoProcesses;
-  const name = `${prefix}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const servers: ServerProcess[] = [];
   const dataDir = tempDataDir();
-  const admin = () => postgres(TWO_PROCESS_DATABASE ?? '', { max: 1, onnotice: () => {} });
+  // Registered first, so the database exists before the processes start and goes after they stop.
+  const database = freshPostgresDatabase(prefix);
 
   beforeAll(async () => {
     if (!TWO_PROCESS_DATABASE) return;
-    const sql = admin();
-    await sql.unsafe(`create database ${name}`);
-    await sql.end();
-    const url = new URL(TWO_PROCESS_DATABASE);
-    url.pathname = `/${name}`;
-    pair.databaseUrl = url.toString();
+    pair.databaseUrl = database.url;
     const env = { DATABASE_URL: pair.databaseUrl, DATA_DIR: join(dataDir, 'unused') };
     for (const key of ['a', 'b'] as const) {
       const server = await spawnServer({ env });
@@ -41,21 +36,21 @@ export function twoProcessesOnPostgres(prefix: string): TwoProcesses {
     }
   }, 120_000);
 
-  afterAll(async () => {
+  // The processes stop before their database is dropped (whatever order the hooks run in).
+  database.beforeDrop.push(async () => {
     await Promise.all(servers.map((s) => s.stop()));
     rmSync(dataDir, { recursive: true, force: true });
-    if (!TWO_PROCESS_DATABASE) return;
-    const sql = admin();
-    await sql.unsafe(`drop database if exists ${name} with (force)`);
-    await sql.end();
   });
 
   return pair;
 }
 
-/** Registers the file's hooks for one fresh, empty PostgreSQL database; `url` is set before the tests. */
-export function freshPostgresDatabase(prefix: string): { url: string } {
-  const holder = { url: '' };
+/**
+ * Registers the file's hooks for one fresh, empty PostgreSQL database; `url` is set before the
+ * tests; `beforeDrop` runs (processes stopping) before the database is dropped.
+ */
+export function freshPostgresDatabase(prefix: string): { url: string; beforeDrop: (() => Promise<void>)[] } {
+  const holder = { url: '', beforeDrop: [] as (() => Promise<void>)[] };
   const name = `${prefix}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = () => postgres(TWO_PROCESS_DATABASE ?? '', { max: 1, onnotice: () => {} });
   beforeAll(async () => {
@@ -68,6 +63,7 @@ export function freshPostgresDatabase(prefix: string): { url: string } {
     holder.url = url.toString();
   });
   afterAll(async () => {
+    for (const stop of holder.beforeDrop) await stop();
     if (!TWO_PROCESS_DATABASE) return;
     const sql = admin();
     await sql.unsafe(`drop database if exists ${name} with (force)`);

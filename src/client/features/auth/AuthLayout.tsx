@@ -1,12 +1,14 @@
 // The frame of every sign-in and password screen: logo header, one centred card on a soft
 // background, and a footer with the legal links.
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { APP_NAME } from '../../../shared/constants';
 import { ROUTES } from '../../../shared/routes';
 import { SiteHeader } from '../../ui/SiteHeader';
 import { MAIN_ID } from '../../ui/SkipLink';
+import { Card } from '../../ui/Card';
 import { AUTH_COPY } from './copy';
+import { CheckCircleIcon } from './icons';
 
 export function AuthLayout({ children, below }: { children: ReactNode; below?: ReactNode }) {
   return (
@@ -67,5 +69,34 @@ export function AuthCardHeading({
       <h1 className="text-2xl font-bold tracking-tight text-slate-900 dark:text-white">{title}</h1>
       {subtitle && <p className="mt-2 text-sm muted">{subtitle}</p>}
     </div>
+  );
+}
+
+/**
+ * The card a finished step ends on (password reset, email confirmed): a check mark, the heading
+ * (which takes focus, so a screen reader hears the outcome), a line of text and one way on.
+ */
+export function AuthDoneCard({ title, text, action }: { title: string; text: ReactNode; action: ReactNode }) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
+  return (
+    <AuthLayout>
+      <Card className="p-6 text-center sm:p-8">
+        <div className="mx-auto mb-4 flex h-12 w-12 items-center justify-center rounded-full bg-emerald-100 text-emerald-700 dark:bg-emerald-900 dark:text-emerald-200">
+          <CheckCircleIcon />
+        </div>
+        <h1
+          ref={headingRef}
+          tabIndex={-1}
+          className="text-2xl font-bold tracking-tight text-slate-900 outline-none dark:text-white"
+        >
+          {title}
+        </h1>
+        <p className="mt-2 break-words text-sm muted" data-testid="done-text">
+          {text}
+        </p>
+        {action}
+      </Card>
+    </AuthLayout>
   );
 }

@@ -2,7 +2,6 @@
 // person presses the button here (mail scanners that fetch links run no buttons), and works
 // signed in or out: the token is the credential.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { ROUTES } from '../../../shared/routes';
 import { apiRequest } from '../../lib/api';
@@ -10,16 +9,15 @@ import { messageOf } from '../../lib/errors';
 import { Button, ButtonLink } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { usePageTitle } from '../../ui/usePageTitle';
-import { AuthCardHeading, AuthLayout } from './AuthLayout';
+import { AuthCardHeading, AuthDoneCard, AuthLayout } from './AuthLayout';
 import { AUTH_COPY } from './copy';
-import { AlertIcon, CheckCircleIcon } from './icons';
+import { AlertIcon } from './icons';
 import { CURRENT_USER_KEY } from './useAuth';
 
 export function ConfirmEmailPage() {
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() || null;
   const queryClient = useQueryClient();
-  const doneRef = useRef<HTMLHeadingElement>(null);
   const confirm = useMutation({
     mutationFn: () =>
       apiRequest<{ message: string; email: string }>('POST', '/api/auth/confirm-email', { token: token ?? '' }),
@@ -32,10 +30,6 @@ export function ConfirmEmailPage() {
         ? AUTH_COPY.confirmEmailDoneTitle
         : AUTH_COPY.confirmEmailTitle,
   );
-
-  useEffect(() => {
-    if (confirm.isSuccess) doneRef.current?.focus();
-  }, [confirm.isSuccess]);
 
   if (token === null || confirm.isError) {
     return (
@@ -61,26 +55,15 @@ export function ConfirmEmailPage() {
 
   if (confirm.isSuccess) {
     return (
-      <AuthLayout>
-        <Card className="p-6 text-center sm:p-8">
-          <div className="mx-auto mb-4 flex h-12 w-12 items-center justify-center rounded-full bg-emerald-100 text-emerald-700 dark:bg-emerald-900 dark:text-emerald-200">
-            <CheckCircleIcon />
-          </div>
-          <h1
-            ref={doneRef}
-            tabIndex={-1}
-            className="text-2xl font-bold tracking-tight text-slate-900 outline-none dark:text-white"
-          >
-            {AUTH_COPY.confirmEmailDoneTitle}
-          </h1>
-          <p className="mt-2 break-words text-sm muted" data-testid="confirmed-email">
-            {AUTH_COPY.confirmEmailDoneText(confirm.data.email)}
-          </p>
+      <AuthDoneCard
+        title={AUTH_COPY.confirmEmailDoneTitle}
+        text={<span data-testid="confirmed-email">{AUTH_COPY.confirmEmailDoneText(confirm.data.email)}</span>}
+        action={
           <ButtonLink to={ROUTES.home} className="mt-6 w-full">
             {AUTH_COPY.goToApp}
           </ButtonLink>
-        </Card>
-      </AuthLayout>
+        }
+      />
     );
   }
 

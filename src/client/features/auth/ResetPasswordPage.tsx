@@ -2,7 +2,7 @@
 // parameter at all shows the 'Invalid Reset Link' view; an empty one reaches the form and is
 // refused there with the 'Invalid Link' toast, after the field checks.
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { passwordLength } from '../../../shared/accounts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../shared/constants';
@@ -15,9 +15,9 @@ import { Button, ButtonLink } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Field } from '../../ui/Field';
 import { usePageTitle } from '../../ui/usePageTitle';
-import { AuthCardHeading, AuthLayout } from './AuthLayout';
+import { AuthCardHeading, AuthDoneCard, AuthLayout } from './AuthLayout';
 import { AUTH_COPY } from './copy';
-import { AlertIcon, CheckCircleIcon } from './icons';
+import { AlertIcon } from './icons';
 
 /** The spec's checks, in its order; null when the form may be sent. */
 export function resetProblem(token: string, password: string, confirm: string): ToastInput | null {
@@ -37,7 +37,6 @@ export function ResetPasswordPage() {
   const [confirm, setConfirm] = useState('');
   const [visible, setVisible] = useState(false);
   const [done, setDone] = useState(false);
-  const doneHeadingRef = useRef<HTMLHeadingElement>(null);
   usePageTitle(
     token === null ? AUTH_COPY.invalidLinkTitle : done ? AUTH_COPY.resetDoneTitle : AUTH_COPY.resetPageTitle,
   );
@@ -58,10 +57,6 @@ export function ResetPasswordPage() {
       });
     },
   });
-
-  useEffect(() => {
-    if (done) doneHeadingRef.current?.focus();
-  }, [done]);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -97,24 +92,15 @@ export function ResetPasswordPage() {
 
   if (done) {
     return (
-      <AuthLayout>
-        <Card className="p-6 sm:p-8 text-center">
-          <div className="mx-auto mb-4 flex h-12 w-12 items-center justify-center rounded-full bg-emerald-100 text-emerald-700 dark:bg-emerald-900 dark:text-emerald-200">
-            <CheckCircleIcon />
-          </div>
-          <h1
-            ref={doneHeadingRef}
-            tabIndex={-1}
-            className="text-2xl font-bold tracking-tight text-slate-900 outline-none dark:text-white"
-          >
-            {AUTH_COPY.resetDoneTitle}
-          </h1>
-          <p className="mt-2 text-sm muted">{AUTH_COPY.resetDoneText}</p>
+      <AuthDoneCard
+        title={AUTH_COPY.resetDoneTitle}
+        text={AUTH_COPY.resetDoneText}
+        action={
           <ButtonLink to={ROUTES.login} className="mt-6 w-full">
             {AUTH_COPY.goToLogin}
           </ButtonLink>
-        </Card>
-      </AuthLayout>
+        }
+      />
     );
   }
 
