@@ -22,8 +22,10 @@ if (!result.success) {
   process.exit(1);
 }
 cpSync('public/favicon.svg', join(outdir, 'favicon.svg'));
+// The manifest (bundled from index.html under a hashed name) names its icons by path: they keep theirs.
+cpSync('public/icons', join(outdir, 'icons'), { recursive: true });
 
-const COMPRESSIBLE = /\.(js|css|html|svg|json|txt)$/;
+const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|webmanifest)$/;
 let raw = 0;
 let brotli = 0;
 function compressAll(dir: string): void {

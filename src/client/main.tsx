@@ -1,4 +1,6 @@
 import './lib/zod-jitless';
+// Listens for the browser's install offer from the first moment (it may come before any menu).
+import './features/install/installPrompt';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -8,7 +8,8 @@ import type { CurrentUser } from '../../../shared/types';
 import { Button, ButtonLink } from '../../ui/Button';
 import { useShortcuts } from '../shortcuts/ShortcutsProvider';
 import { MENU_COPY } from './copy';
-import { ChevronDownIcon, ClockIcon, CrownIcon, KeyboardIcon, SignOutIcon, UserIcon } from './icons';
+import { ChevronDownIcon, ClockIcon, CrownIcon, InstallIcon, KeyboardIcon, SignOutIcon, UserIcon } from './icons';
+import { promptInstall, useCanInstall } from '../install/installPrompt';
 import { useAuth } from './useAuth';
 import { useTimeZoneSync } from './useTimeZoneSync';
 import { showTrialEnds } from '../plans/logic';
@@ -102,6 +103,7 @@ function SignedInMenu({ user, trial }: { user: CurrentUser; trial: TrialInfo }) 
   const focusOnOpen = useRef<'first' | 'last'>('first');
   const menuId = useId();
   const { openHelp } = useShortcuts();
+  const canInstall = useCanInstall();
   const buttonId = useId();
 
   const close = useCallback((returnFocus: boolean) => {
@@ -233,6 +235,21 @@ function SignedInMenu({ user, trial }: { user: CurrentUser; trial: TrialInfo }) 
             <KeyboardIcon />
             {MENU_COPY.keyboardShortcuts}
           </button>
+          {canInstall && (
+            <button
+              type="button"
+              role="menuitem"
+              tabIndex={-1}
+              className={ITEM_CLASS}
+              onClick={() => {
+                close(true);
+                void promptInstall();
+              }}
+            >
+              <InstallIcon />
+              {MENU_COPY.installApp}
+            </button>
+          )}
           <hr className="my-1 border-slate-200 dark:border-slate-700" />
           <a role="menuitem" tabIndex={-1} href={LOGOUT_URL} className={ITEM_CLASS}>
             <SignOutIcon />

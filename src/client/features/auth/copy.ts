@@ -79,6 +79,7 @@ export const MENU_COPY = {
   premium: 'Premium member',
   manageAccount: 'Manage Account',
   keyboardShortcuts: 'Keyboard shortcuts',
+  installApp: 'Install app',
   trialEnds: (date: string) => `Trial ends: ${date}`,
   unknownDate: 'Unknown',
   signOut: 'Sign Out',

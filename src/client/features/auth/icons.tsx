@@ -91,3 +91,12 @@ export function KeyboardIcon({ className = 'h-4 w-4' }: { className?: string }) 
     </svg>
   );
 }
+
+export function InstallIcon({ className = 'h-4 w-4' }: { className?: string }) {
+  return (
+    <svg {...base} aria-hidden="true" className={className} strokeLinecap="round" strokeLinejoin="round">
+      <path d="M12 3v12M7 10l5 5 5-5" />
+      <path d="M5 21h14" />
+    </svg>
+  );
+}
