@@ -25,6 +25,38 @@ cpSync('public/favicon.svg', join(outdir, 'favicon.svg'));
 // The manifest (bundled from index.html under a hashed name) names its icons by path: they keep theirs.
 cpSync('public/icons', join(outdir, 'icons'), { recursive: true });
 
+// The service worker: bundled as one classic script, then given the precache list of this build
+// (every file of dist/public under its hashed name; the shell under '/', where it is served).
+const sw = await Bun.build({
+  entrypoints: ['./src/client/sw/sw.ts'],
+  outdir: 'dist/sw',
+  format: 'iife',
+  minify: true,
+  target: 'browser',
+  define: { 'process.env.NODE_ENV': '"production"' },
+});
+if (!sw.success) {
+  for (const log of sw.logs) console.error(log);
+  process.exit(1);
+}
+const { injectManifest } = await import('workbox-build');
+const injected = await injectManifest({
+  swSrc: 'dist/sw/sw.js',
+  swDest: join(outdir, 'sw.js'),
+  globDirectory: outdir,
+  globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+  globIgnores: ['sw.js'],
+  // Hashed names change with their content: no revision needed. The shell is precached as '/'.
+  dontCacheBustURLsMatching: /-[a-z0-9]{8,}\./,
+  manifestTransforms: [
+    async (entries) => ({
+      manifest: entries.map((entry) => (entry.url === 'index.html' ? { ...entry, url: '/' } : entry)),
+      warnings: [],
+    }),
+  ],
+});
+rmSync('dist/sw', { recursive: true, force: true });
+
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|webmanifest)$/;
 let raw = 0;
 let brotli = 0;
@@ -45,6 +77,7 @@ function compressAll(dir: string): void {
   }
 }
 compressAll(outdir);
+console.log(`service worker precaches ${injected.count} files (${(injected.size / 1024).toFixed(1)} KiB)`);
 console.log(
   `client built into ${outdir}: ${(raw / 1024).toFixed(1)} KiB raw, ${(brotli / 1024).toFixed(1)} KiB brotli`,
 );

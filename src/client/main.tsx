@@ -10,6 +10,10 @@ import { ToastProvider } from './lib/toast';
 import { TRPCProvider, createTrpcClient } from './lib/trpc';
 import { createRouter } from './routes';
 import { ShortcutsProvider } from './features/shortcuts/ShortcutsProvider';
+import { registerServiceWorker } from './features/offline/serviceWorker';
+
+// Production builds only: a development server's files change under it.
+if (process.env.NODE_ENV === 'production') registerServiceWorker();
 
 const queryClient = createQueryClient();
 const trpcClient = createTrpcClient();

@@ -11,6 +11,7 @@ import { LoginPage } from './features/auth/LoginPage';
 import { ForgotPasswordPage } from './features/auth/ForgotPasswordPage';
 import { ResetPasswordPage } from './features/auth/ResetPasswordPage';
 import { ConfirmEmailPage } from './features/auth/ConfirmEmailPage';
+import { OfflineNotices } from './features/offline/OfflineNotices';
 import { LockInProvider } from './features/lockin/LockInProvider';
 import { SubscribePage } from './features/plans/SubscribePage';
 import { PageLoading } from './ui/PageLoading';
@@ -33,6 +34,7 @@ function Root() {
   return (
     <LockInProvider>
       <SkipLink />
+      <OfflineNotices />
       <Outlet />
       <ScrollRestoration />
     </LockInProvider>

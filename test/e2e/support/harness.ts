@@ -11,6 +11,8 @@ import { freePort } from '../../support/process';
 export const SCREENSHOT_DIR = join(import.meta.dir, '../../../screenshots');
 
 const REPO_ROOT = join(import.meta.dir, '../../..');
+/** The checkout the browser suite's server runs from (its dist/public is what it serves). */
+export const REPO_ROOT_FOR_TESTS = REPO_ROOT;
 
 export interface RunningServer {
   url: string;
@@ -95,7 +97,13 @@ export async function launchBrowser(): Promise<Browser> {
 export async function newContext(
   browser: Browser,
   server: RunningServer,
-  options: { width?: number; timezoneId?: string; colorScheme?: 'light' | 'dark' } = {},
+  options: {
+    width?: number;
+    timezoneId?: string;
+    colorScheme?: 'light' | 'dark';
+    /** The service worker is blocked unless a test is about it: page.route cannot see what it answers. */
+    serviceWorkers?: 'allow' | 'block';
+  } = {},
 ): Promise<BrowserContext> {
   return browser.newContext({
     baseURL: server.url,
@@ -103,6 +111,7 @@ export async function newContext(
     timezoneId: options.timezoneId ?? 'UTC',
     locale: 'en-US',
     colorScheme: options.colorScheme ?? 'light',
+    serviceWorkers: options.serviceWorkers ?? 'block',
   });
 }
 
@@ -219,6 +228,7 @@ export interface BrowserSuite {
     width?: number;
     timezoneId?: string;
     colorScheme?: 'light' | 'dark';
+    serviceWorkers?: 'allow' | 'block';
     account?: Partial<{ email: string; password: string; firstName: string; lastName: string }>;
   }): Promise<{ context: BrowserContext; page: Page; email?: string }>;
   /** A context made elsewhere (a second browser of the same user), closed after the test too. */

@@ -10,6 +10,7 @@ import { useShortcuts } from '../shortcuts/ShortcutsProvider';
 import { MENU_COPY } from './copy';
 import { ChevronDownIcon, ClockIcon, CrownIcon, InstallIcon, KeyboardIcon, SignOutIcon, UserIcon } from './icons';
 import { promptInstall, useCanInstall } from '../install/installPrompt';
+import { forgetOfflineData } from '../offline/serviceWorker';
 import { useAuth } from './useAuth';
 import { useTimeZoneSync } from './useTimeZoneSync';
 import { showTrialEnds } from '../plans/logic';
@@ -251,7 +252,7 @@ function SignedInMenu({ user, trial }: { user: CurrentUser; trial: TrialInfo }) 
             </button>
           )}
           <hr className="my-1 border-slate-200 dark:border-slate-700" />
-          <a role="menuitem" tabIndex={-1} href={LOGOUT_URL} className={ITEM_CLASS}>
+          <a role="menuitem" tabIndex={-1} href={LOGOUT_URL} className={ITEM_CLASS} onClick={forgetOfflineData}>
             <SignOutIcon />
             {MENU_COPY.signOut}
           </a>

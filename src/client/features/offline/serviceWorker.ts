@@ -1,0 +1,48 @@
+// Registers the service worker (production builds, browsers that have them) through
+// workbox-window, and tells the page when a new version is waiting, so it can offer
+// 'Update available — reload' instead of leaving the user on an old shell.
+import { useSyncExternalStore } from 'react';
+import { Workbox } from 'workbox-window';
+
+let workbox: Workbox | null = null;
+let waiting = false;
+const listeners = new Set<() => void>();
+const changed = () => {
+  for (const listener of listeners) listener();
+};
+
+export function registerServiceWorker(): void {
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator) || workbox) return;
+  workbox = new Workbox('/sw.js');
+  workbox.addEventListener('waiting', () => {
+    waiting = true;
+    changed();
+  });
+  // The new version took over (after 'reload' was pressed here or in another tab): load its shell.
+  workbox.addEventListener('controlling', (event) => {
+    if (event.isUpdate) window.location.reload();
+  });
+  // A browser (or profile) that refuses service workers still runs the app, online only.
+  workbox.register().catch(() => undefined);
+}
+
+export function useUpdateWaiting(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => waiting,
+    () => false,
+  );
+}
+
+/** Lets the waiting version take over; the page reloads when it controls it. */
+export function applyUpdate(): void {
+  workbox?.messageSkipWaiting();
+}
+
+/** On sign-out: the account's offline copies leave the device with it. */
+export function forgetOfflineData(): void {
+  navigator.serviceWorker?.controller?.postMessage({ type: 'FORGET_USER_DATA' });
+}
