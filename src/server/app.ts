@@ -18,6 +18,7 @@ import { readJson } from './http/validate';
 import { insightsRoutes } from './insights/insights.routes';
 import { lockinRoutes } from './lockin/lockin.routes';
 import { plansRoutes } from './plans/plans.routes';
+import { pushRoutes } from './push/push.routes';
 import { tasksRoutes } from './tasks/tasks.routes';
 import { createInnerContext } from './trpc/init';
 import { appRouter } from './trpc/router';
@@ -91,6 +92,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   app.route('/api', lockinRoutes(deps));
   app.route('/api', plansRoutes(deps));
   app.route('/api', insightsRoutes(deps));
+  app.route('/api', pushRoutes(deps));
 
   if (deps.config.testClock && deps.clock instanceof AdjustableClock) {
     const clock = deps.clock;

@@ -249,6 +249,24 @@ describe('payments and production safety', () => {
   });
 });
 
+describe('Web Push', () => {
+  test('the VAPID keys come as a pair; the subject defaults to APP_URL’s host; PUSH_ALLOWED_HOSTS is a list', () => {
+    expect(configError({ VAPID_PUBLIC_KEY: 'abc' })).toContain('VAPID_PRIVATE_KEY:');
+    expect(configError({ VAPID_PRIVATE_KEY: 'abc' })).toContain('VAPID_PUBLIC_KEY:');
+    expect(configError({ VAPID_SUBJECT: 'ops@example.com' })).toContain('VAPID_SUBJECT:');
+    const config = loadConfig({
+      APP_URL: 'https://focus.example.com',
+      PUSH_ALLOWED_HOSTS: ' Push.Example.com:8443, ,127.0.0.1:9000',
+    });
+    expect(config.push).toEqual({
+      vapidKeys: undefined,
+      vapidSubject: 'mailto:push@focus.example.com',
+      allowedHosts: ['push.example.com:8443', '127.0.0.1:9000'],
+    });
+    expect(loadConfig({}).push.allowedHosts).toBeUndefined();
+  });
+});
+
 describe('the documentation lists every variable', () => {
   const root = `${import.meta.dir}/../..`;
 

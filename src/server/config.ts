@@ -71,6 +71,16 @@ const envSchema = z.object({
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(8000).default(0),
   /** With it, GET /metrics is readable from anywhere with `Authorization: Bearer <token>` (else loopback only). */
   METRICS_TOKEN: optionalString,
+  /** Web Push's VAPID key pair (base64url, as `web-push generate-vapid-keys` prints); unset: made once and kept in the database. */
+  VAPID_PUBLIC_KEY: optionalString,
+  VAPID_PRIVATE_KEY: optionalString,
+  /** Who push services may contact about our pushes: a mailto: or https: address (default: mailto:push@ APP_URL's host). */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, 'must be a mailto: or https:// address')
+    .optional(),
+  /** host[:port],… that push subscriptions may point at; replaces the built-in list of browsers' push services. */
+  PUSH_ALLOWED_HOSTS: optionalString,
   /** Test-only: allows the browser suite to move the server's clock. Never set in production. */
   TEST_CLOCK: z
     .enum(['true', 'false'])
@@ -123,6 +133,13 @@ export interface Config {
   workerIndex?: number;
   shutdownDrainMs: number;
   metricsToken?: string;
+  push: {
+    /** From the environment; else the pair kept in the database is used. */
+    vapidKeys?: { publicKey: string; privateKey: string };
+    vapidSubject: string;
+    /** PUSH_ALLOWED_HOSTS, lower-cased; undefined means the built-in list. */
+    allowedHosts?: string[];
+  };
 }
 
 export class ConfigError extends Error {
@@ -146,6 +163,11 @@ function refuseUnsafeSettings(e: z.infer<typeof envSchema>, ctx: z.RefinementCtx
     if (!e.STRIPE_WEBHOOK_SECRET)
       refuse('STRIPE_WEBHOOK_SECRET', 'is required with STRIPE_SECRET_KEY (webhooks cannot be verified without it)');
   }
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY))
+    refuse(
+      e.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY',
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together (one key pair), or neither',
+    );
   if (e.WORKERS > 1 && !e.DATABASE_URL)
     refuse(
       'WORKERS',
@@ -213,6 +235,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     workerIndex: env.LOCKIN_WORKER,
     shutdownDrainMs: env.SHUTDOWN_DRAIN_MS,
     metricsToken: env.METRICS_TOKEN,
+    push: {
+      vapidKeys:
+        env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY
+          ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY }
+          : undefined,
+      vapidSubject: env.VAPID_SUBJECT ?? `mailto:push@${new URL(appUrl).hostname}`,
+      allowedHosts: env.PUSH_ALLOWED_HOSTS?.split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+    },
   };
 }
 

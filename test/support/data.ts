@@ -14,6 +14,7 @@ import {
   lockInStreaks,
   oauthAccounts,
   passwordResetTokens,
+  pushSubscriptions,
   subscriptions,
   taskCompletions,
   trustedDevices,
@@ -184,6 +185,13 @@ export async function seedEverything(
     userId: user.id,
     newEmail: `${marker}-new@example.com`,
     expiresAt: new Date(now.getTime() + DAY),
+  });
+  await db.insert(pushSubscriptions).values({
+    id: crypto.randomUUID(),
+    userId: user.id,
+    endpoint: `https://fcm.googleapis.com/fcm/send/${marker}-${crypto.randomUUID()}`,
+    p256dh: 'p256dh',
+    auth: 'auth',
   });
   // A row the previous release wrote (the streak is derived now): deletion must still remove it.
   await db.insert(lockInStreaks).values({ userId: user.id, current: 2, lastDay: '2026-01-01' });

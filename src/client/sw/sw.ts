@@ -37,3 +37,51 @@ self.addEventListener('message', (event) => {
   // Signing out: nothing of the account stays on the device.
   if (event.data?.type === 'FORGET_USER_DATA') event.waitUntil(caches.delete(API_CACHE));
 });
+
+// Web Push: the server's message ({ title, body, url, tag }) shown as a notification, even with
+// every tab closed; a click focuses an open LockIn window (or opens one) on the message's page.
+interface PushPayload {
+  title: string;
+  body: string;
+  url: string;
+  tag?: string;
+}
+
+self.addEventListener('push', (event) => {
+  let message: PushPayload;
+  try {
+    message = event.data?.json() as PushPayload;
+  } catch {
+    return;
+  }
+  if (!message?.title) return;
+  event.waitUntil(
+    self.registration.showNotification(message.title, {
+      body: message.body,
+      tag: message.tag,
+      icon: '/icons/icon-192.png',
+      badge: '/icons/icon-192.png',
+      data: { url: message.url },
+    }),
+  );
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  // Only a path of this app: a message can never send the user elsewhere.
+  const path = String(event.notification.data?.url ?? '/');
+  const target = new URL(path.startsWith('/') && !path.startsWith('//') ? path : '/', self.location.origin).href;
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+      if (open) {
+        await open.focus();
+        // navigate() works on pages this worker controls; any other gets a new window.
+        await open.navigate(target).catch(() => self.clients.openWindow(target));
+      } else {
+        await self.clients.openWindow(target);
+      }
+    })(),
+  );
+});

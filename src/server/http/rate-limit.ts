@@ -37,6 +37,7 @@ export const RATE_LIMITS = {
   forgotPerEmail: { name: 'forgot:email', limit: 5, windowMs: 60 * MINUTE },
   forgotPerIp: { name: 'forgot:ip', limit: 30, windowMs: 60 * MINUTE },
   resetPerIp: { name: 'reset:ip', limit: 30, windowMs: 15 * MINUTE },
+  pushTestPerUser: { name: 'push-test:user', limit: 10, windowMs: 15 * MINUTE },
 } as const satisfies Record<string, RateLimitRule>;
 
 const LONGEST_WINDOW_MS = Math.max(...Object.values(RATE_LIMITS).map((r) => r.windowMs));

@@ -27,6 +27,7 @@ import { usePlanStatus } from '../plans/usePlan';
 import { ACCOUNT_COPY } from './copy';
 import { SubscriptionCard } from './SubscriptionCard';
 import { CalendarFeedSection } from '../calendar';
+import { NotificationsSection } from '../push';
 import { MAIN_ID } from '../../ui/SkipLink';
 import { usePremiumList } from '../ai/useSuggestionWords';
 
@@ -282,6 +283,7 @@ export function ManageAccountPage() {
             </div>
           )}
           <AccountInformationCard key={user.id} user={user} />
+          <NotificationsSection />
           <CalendarFeedSection />
           <YourDataCard />
         </div>

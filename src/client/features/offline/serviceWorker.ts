@@ -11,6 +11,13 @@ const changed = () => {
   for (const listener of listeners) listener();
 };
 
+let registration: Promise<ServiceWorkerRegistration | undefined> = Promise.resolve(undefined);
+
+/** The app's worker registration once registered; undefined where there is none (development, refused). */
+export function serviceWorkerRegistration(): Promise<ServiceWorkerRegistration | undefined> {
+  return registration;
+}
+
 export function registerServiceWorker(): void {
   if (typeof navigator === 'undefined' || !('serviceWorker' in navigator) || workbox) return;
   workbox = new Workbox('/sw.js');
@@ -23,7 +30,7 @@ export function registerServiceWorker(): void {
     if (event.isUpdate) window.location.reload();
   });
   // A browser (or profile) that refuses service workers still runs the app, online only.
-  workbox.register().catch(() => undefined);
+  registration = workbox.register().catch(() => undefined);
 }
 
 export function useUpdateWaiting(): boolean {

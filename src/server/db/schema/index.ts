@@ -3,3 +3,4 @@ export * from './insights';
 export * from './lockin';
 export * from './plans';
 export * from './tasks';
+export * from './push';

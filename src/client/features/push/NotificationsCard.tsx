@@ -1,0 +1,96 @@
+// Manage Account's notifications: turn Web Push on for this device (the browser asks permission
+// only from this click), send a test notification, or turn it off. A refusal is shown with what
+// to do, since a page cannot ask again once the browser blocks it.
+import { useEffect, useState } from 'react';
+import { messageOf } from '../../lib/errors';
+import { useToast } from '../../lib/toast';
+import { Button } from '../../ui/Button';
+import { Card, CardBody, CardHeader } from '../../ui/Card';
+import { type PushState, readPushState, sendTestNotification, turnOffPush, turnOnPush } from './pushSubscription';
+
+export const NOTIFICATIONS_COPY = {
+  title: 'Notifications',
+  description: 'Get a notification on this device when a Lock-In session ends, even with LockIn closed.',
+  unsupported: "This browser can't show LockIn notifications. Install the app, or use a browser that supports them.",
+  denied:
+    'Notifications are blocked for LockIn in this browser. Allow them in the site settings (the icon beside the address), then reload this page.',
+  on: 'Notifications are on for this device.',
+  turnOn: 'Turn on notifications',
+  turnOff: 'Turn off',
+  test: 'Send a test notification',
+  testSent: { title: 'Test Sent', description: 'It should arrive on every device with notifications on.' },
+  failed: { title: 'Notifications Error', description: 'Something went wrong. Please try again.' },
+} as const;
+
+export default function NotificationsCard() {
+  const toast = useToast();
+  const [state, setState] = useState<PushState | null>(null);
+  const [busy, setBusy] = useState<'on' | 'off' | 'test' | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    readPushState()
+      .then((s) => live && setState(s))
+      .catch(() => live && setState('unsupported'));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const run = async (which: 'on' | 'off' | 'test', action: () => Promise<unknown>) => {
+    setBusy(which);
+    try {
+      await action();
+    } catch (error) {
+      toast({
+        title: NOTIFICATIONS_COPY.failed.title,
+        description: messageOf(error, NOTIFICATIONS_COPY.failed.description),
+        variant: 'destructive',
+      });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <Card>
+      <CardHeader title={NOTIFICATIONS_COPY.title} description={NOTIFICATIONS_COPY.description} />
+      <CardBody>
+        <div data-testid="notifications-state" data-state={state ?? 'loading'}>
+          {state === 'unsupported' && <p className="text-sm">{NOTIFICATIONS_COPY.unsupported}</p>}
+          {state === 'denied' && <p className="text-sm">{NOTIFICATIONS_COPY.denied}</p>}
+          {state === 'off' && (
+            <Button disabled={busy !== null} onClick={() => run('on', async () => setState(await turnOnPush()))}>
+              {NOTIFICATIONS_COPY.turnOn}
+            </Button>
+          )}
+          {state === 'on' && (
+            <div className="space-y-3">
+              <p className="text-sm">{NOTIFICATIONS_COPY.on}</p>
+              <div className="flex flex-wrap gap-2">
+                <Button
+                  disabled={busy !== null}
+                  onClick={() =>
+                    run('test', async () => {
+                      await sendTestNotification();
+                      toast({ ...NOTIFICATIONS_COPY.testSent, variant: 'success' });
+                    })
+                  }
+                >
+                  {NOTIFICATIONS_COPY.test}
+                </Button>
+                <Button
+                  variant="outline"
+                  disabled={busy !== null}
+                  onClick={() => run('off', async () => setState(await turnOffPush()))}
+                >
+                  {NOTIFICATIONS_COPY.turnOff}
+                </Button>
+              </div>
+            </div>
+          )}
+        </div>
+      </CardBody>
+    </Card>
+  );
+}

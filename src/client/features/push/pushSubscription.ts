@@ -1,0 +1,49 @@
+// This browser's Web Push subscription: made only from a user's click (the permission prompt is
+// never shown on page load), sent to the server, and removed from both sides on 'Turn off'.
+import { PUSH_PATHS } from '../../../shared/push';
+import { apiRequest } from '../../lib/api';
+import { serviceWorkerRegistration } from '../offline/serviceWorker';
+
+export type PushState = 'unsupported' | 'denied' | 'off' | 'on';
+
+export function pushSupported(): boolean {
+  return (
+    typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window
+  );
+}
+
+/** The worker that will receive pushes: none in development builds, where it is not registered. */
+const registration = serviceWorkerRegistration;
+
+export async function readPushState(): Promise<PushState> {
+  const worker = pushSupported() ? await registration() : undefined;
+  if (!worker) return 'unsupported';
+  if (Notification.permission === 'denied') return 'denied';
+  const subscription = await worker.pushManager.getSubscription();
+  return subscription && Notification.permission === 'granted' ? 'on' : 'off';
+}
+
+/** Asks for permission (call it from a click), subscribes and tells the server. */
+export async function turnOnPush(): Promise<PushState> {
+  const worker = await registration();
+  if (!worker) return 'unsupported';
+  const permission = await Notification.requestPermission();
+  if (permission !== 'granted') return permission === 'denied' ? 'denied' : 'off';
+  const { publicKey } = await apiRequest<{ publicKey: string }>('GET', PUSH_PATHS.publicKey);
+  const subscription = await worker.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: publicKey });
+  await apiRequest('POST', PUSH_PATHS.subscriptions, subscription.toJSON());
+  return 'on';
+}
+
+export async function turnOffPush(): Promise<PushState> {
+  const subscription = await (await registration())?.pushManager.getSubscription();
+  if (subscription) {
+    await apiRequest('DELETE', PUSH_PATHS.subscriptions, { endpoint: subscription.endpoint });
+    await subscription.unsubscribe();
+  }
+  return 'off';
+}
+
+export function sendTestNotification(): Promise<{ sent: number; removed: number; failed: number }> {
+  return apiRequest('POST', PUSH_PATHS.test);
+}

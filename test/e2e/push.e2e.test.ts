@@ -1,0 +1,116 @@
+// Notifications on Manage Account, end to end: 'Turn on notifications' asks permission from the
+// click, subscribes and registers with the server; 'Send a test notification' makes the server
+// push to the browser's push service (a local stand-in: the one double, at the network edge, since
+// this machine cannot reach FCM), encrypted for this browser's keys; the service worker shows a
+// pushed message as a notification (delivered through CDP); 'Turn off' removes it on both sides.
+import { afterAll, describe, expect, test } from 'bun:test';
+import type { BrowserContext, Page } from 'playwright-core';
+import { PUSH_MESSAGES } from '../../src/shared/push';
+import { browserKeys, startPushStandIn } from '../support/push-standin';
+import { browserSuite } from './support/harness';
+import { screenChecks } from './support/screens';
+
+const push = startPushStandIn();
+const suite = browserSuite({ env: { PUSH_ALLOWED_HOSTS: push.host } });
+const { checkScreen } = screenChecks('push');
+afterAll(() => push.stop());
+
+/**
+ * Chromium's PushManager talks to Google's push service, which this machine cannot reach: the
+ * page's pushManager answers instead with a subscription at the stand-in, holding keys the test
+ * can decrypt with. Everything else (permission, the worker, the server) is real.
+ */
+async function useStandInPushService(
+  context: BrowserContext,
+  endpoint: string,
+  keys: { p256dh: string; auth: string },
+) {
+  await context.addInitScript(
+    ({ endpoint, keys }) => {
+      const stored = () => localStorage.getItem('standin-push') === 'on';
+      const subscription = {
+        endpoint,
+        expirationTime: null,
+        toJSON: () => ({ endpoint, expirationTime: null, keys }),
+        unsubscribe: async () => {
+          localStorage.removeItem('standin-push');
+          return true;
+        },
+      };
+      PushManager.prototype.subscribe = async () => {
+        localStorage.setItem('standin-push', 'on');
+        return subscription as unknown as PushSubscription;
+      };
+      PushManager.prototype.getSubscription = async () =>
+        (stored() ? subscription : null) as unknown as PushSubscription | null;
+    },
+    { endpoint, keys },
+  );
+}
+
+async function openManageAccount(page: Page): Promise<void> {
+  await page.goto('/manage-subscription');
+  await page.getByRole('heading', { name: 'Notifications' }).waitFor();
+}
+
+const state = (page: Page) => page.getByTestId('notifications-state');
+
+describe('notifications', () => {
+  test('turn on from the click, a test notification reaches the push service encrypted, the worker shows a push, turn off', async () => {
+    const { context, page } = await suite.open({ account: { firstName: 'Noor' }, serviceWorkers: 'allow' });
+    const browser = browserKeys();
+    const endpoint = `${push.url}/send/${crypto.randomUUID()}`;
+    await useStandInPushService(context, endpoint, browser.keys);
+    await context.grantPermissions(['notifications'], { origin: suite.server.url });
+
+    await openManageAccount(page);
+    await page.locator('[data-state="off"]').waitFor();
+    await checkScreen(page, 'notifications-off');
+    await page.getByRole('button', { name: 'Turn on notifications' }).click();
+    await page.locator('[data-state="on"]').waitFor();
+    expect(await state(page).innerText()).toContain('Notifications are on for this device.');
+
+    const before = push.received.length;
+    await page.getByRole('button', { name: 'Send a test notification' }).click();
+    await page.getByText('Test Sent', { exact: true }).waitFor();
+    const sent = push.received.slice(before).filter((r) => r.path === new URL(endpoint).pathname);
+    expect(sent).toHaveLength(1);
+    expect(browser.decrypt(sent[0]?.body ?? new Uint8Array())).toMatchObject({ title: PUSH_MESSAGES.testTitle });
+    await checkScreen(page, 'notifications-on');
+
+    // What the browser does with a push it receives: the worker shows it.
+    const cdp = await context.newCDPSession(page);
+    const registrationId = new Promise<string>((resolve) =>
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+        const found = registrations.find((r: { scopeURL: string }) => r.scopeURL.startsWith(suite.server.url));
+        if (found) resolve(found.registrationId);
+      }),
+    );
+    await cdp.send('ServiceWorker.enable');
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: suite.server.url,
+      registrationId: await registrationId,
+      data: JSON.stringify({ title: 'Session complete — 25 minutes of focus', body: 'Well done.', url: '/', tag: 't' }),
+    });
+    await page.waitForFunction(async () => {
+      const registration = await navigator.serviceWorker.ready;
+      return (await registration.getNotifications()).some((n) => n.title === 'Session complete — 25 minutes of focus');
+    });
+
+    await page.getByRole('button', { name: 'Turn off' }).click();
+    await page.locator('[data-state="off"]').waitFor();
+    // The server forgot this device: a test now has nowhere to go.
+    const test = await context.request.post(`${suite.server.url}/api/push/test`, {
+      headers: { origin: suite.server.url },
+    });
+    expect(test.status()).toBe(400);
+    expect((await test.json()).message).toBe(PUSH_MESSAGES.noSubscriptions);
+  });
+
+  test('where no service worker can run, the card says so instead of offering a switch', async () => {
+    const { page } = await suite.open({ account: {}, serviceWorkers: 'block' });
+    await openManageAccount(page);
+    await page.locator('[data-state="unsupported"]').waitFor();
+    expect(await page.getByRole('button', { name: 'Turn on notifications' }).count()).toBe(0);
+  });
+});
