@@ -121,8 +121,11 @@ async function main(): Promise<void> {
       mailer: createMailer(config, log),
       log,
     };
+    const { startSessionEndPushes } = await import('./push/session-end');
+    const stopPushes = startSessionEndPushes(deps);
     started = {
       async close() {
+        await stopPushes();
         deps.mailer.close();
         await database.close();
       },

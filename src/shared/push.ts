@@ -26,6 +26,8 @@ export const PUSH_MESSAGES = {
   hostNotAllowed: 'endpoint: is not a known push service',
   tooMany: `At most ${PUSH_SUBSCRIPTIONS_PER_USER} devices can get reminders; turn them off on one you no longer use`,
   noSubscriptions: 'No device of yours is set up for notifications yet',
+  sessionEndTitle: (minutes: number) =>
+    `Session complete — ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} of focus`,
   testTitle: 'LockIn notifications work',
   testBody: 'This is how LockIn will tell you when a Lock-In session ends.',
 } as const;

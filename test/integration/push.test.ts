@@ -4,18 +4,23 @@
 // subscription the push service calls gone (404/410) is deleted. Users never touch each other's.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
-import { pushSubscriptions, vapidKeys } from '../../src/server/db/schema';
+import { lockInSessions, pushSubscriptions, vapidKeys } from '../../src/server/db/schema';
 import { PUSH_MESSAGES, PUSH_SUBSCRIPTIONS_PER_USER } from '../../src/shared/push';
+import { sendDueSessionEndPushes } from '../../src/server/push/session-end';
 import { createTestContext, TestClient, type TestContext } from '../support/app';
 import { createUser, signedInClient } from '../support/factories';
 import { browserKeys, type PushStandIn, startPushStandIn } from '../support/push-standin';
 
+const START = new Date('2026-03-10T12:00:00Z');
 let ctx: TestContext;
 let push: PushStandIn;
 
 beforeAll(async () => {
   push = startPushStandIn();
-  ctx = await createTestContext({ env: { PUSH_ALLOWED_HOSTS: push.host, VAPID_SUBJECT: 'mailto:ops@lockin.test' } });
+  ctx = await createTestContext({
+    now: START,
+    env: { PUSH_ALLOWED_HOSTS: push.host, VAPID_SUBJECT: 'mailto:ops@lockin.test' },
+  });
 }, 120_000);
 afterAll(async () => {
   await ctx.close();
@@ -226,5 +231,85 @@ describe('test notification', () => {
     const res = await client.post('/api/push/test');
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(PUSH_MESSAGES.noSubscriptions);
+  });
+});
+
+describe('session complete', () => {
+  const minutes = (n: number) => new Date(START.getTime() + n * 60_000);
+  async function subscribedWithSession(goalMinutes: number) {
+    ctx.clock.set(START);
+    const { user, client } = await signedIn();
+    const browser = browserKeys();
+    const at = endpoint('lockin');
+    expect((await client.post('/api/push/subscriptions', { endpoint: at, keys: browser.keys })).status).toBe(201);
+    const started = await client.mutate<{ session: { id: string } }>('lockin.start', { goalMinutes });
+    expect(started.status).toBe(200);
+    const path = new URL(at).pathname;
+    return {
+      user,
+      client,
+      browser,
+      id: started.body.session.id,
+      received: () => push.received.filter((r) => r.path === path),
+    };
+  }
+
+  test('when the countdown reaches zero one push goes out, once, with the session’s minutes', async () => {
+    const { browser, id, received } = await subscribedWithSession(25);
+    ctx.clock.set(minutes(24));
+    await sendDueSessionEndPushes(ctx.deps);
+    expect(received()).toHaveLength(0);
+
+    ctx.clock.set(minutes(25));
+    await sendDueSessionEndPushes(ctx.deps);
+    // A second sweep (this process or another) finds nothing left to send.
+    await sendDueSessionEndPushes(ctx.deps);
+    expect(received()).toHaveLength(1);
+    expect(browser.decrypt(received()[0]?.body ?? new Uint8Array())).toEqual({
+      title: 'Session complete — 25 minutes of focus',
+      body: expect.any(String),
+      url: '/',
+      tag: `lockin-session-${id}`,
+    });
+  });
+
+  test('the schedule is rows, not timers: a fresh app over the same database sends it', async () => {
+    const { received } = await subscribedWithSession(15);
+    ctx.clock.set(minutes(16));
+    // Nothing of the process that started the session is used: only the database and a clock.
+    await sendDueSessionEndPushes({ db: ctx.deps.db, config: ctx.deps.config, log: ctx.deps.log, clock: ctx.clock });
+    expect(received()).toHaveLength(1);
+  });
+
+  test('quitting cancels it; a session that ended long ago (server down) gets no late push', async () => {
+    const quitter = await subscribedWithSession(25);
+    ctx.clock.set(minutes(5));
+    expect((await quitter.client.mutate('lockin.quit', { id: quitter.id, actualMinutes: 5 })).status).toBe(200);
+    ctx.clock.set(minutes(30));
+    await sendDueSessionEndPushes(ctx.deps);
+    expect(quitter.received()).toHaveLength(0);
+
+    const stale = await subscribedWithSession(15);
+    ctx.clock.set(minutes(15 + 11));
+    await sendDueSessionEndPushes(ctx.deps);
+    expect(stale.received()).toHaveLength(0);
+  });
+
+  test('users without a subscription are not claimed, so turning notifications on mid-session still works', async () => {
+    ctx.clock.set(START);
+    const { user, client } = await signedIn();
+    expect((await client.mutate('lockin.start', { goalMinutes: 15 })).status).toBe(200);
+    ctx.clock.set(minutes(15));
+    await sendDueSessionEndPushes(ctx.deps);
+    const notified = async () =>
+      (await ctx.deps.db.select().from(lockInSessions).where(eq(lockInSessions.userId, user.id))).map(
+        (r) => r.endNotifiedAt !== null,
+      );
+    expect(await notified()).toEqual([false]);
+    const at = endpoint('late');
+    await client.post('/api/push/subscriptions', { endpoint: at, keys: browserKeys().keys });
+    await sendDueSessionEndPushes(ctx.deps);
+    expect(await notified()).toEqual([true]);
+    expect(push.received.filter((r) => r.path === new URL(at).pathname)).toHaveLength(1);
   });
 });

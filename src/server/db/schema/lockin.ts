@@ -38,10 +38,16 @@ export const lockInSessions = pgTable(
     /** startedAt + goal: when the countdown reaches zero. */
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** When the 'session complete' push went out (or was claimed to): each session's once. */
+    endNotifiedAt: timestamp('end_notified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.id] }),
+    // The push sweep's question: running sessions past their end, not yet notified.
+    index('lock_in_sessions_end_push_idx')
+      .on(t.endsAt)
+      .where(sql`${t.status} = 'active' and ${t.endNotifiedAt} is null`),
     index('lock_in_sessions_user_started_idx').on(t.userId, t.startedAt),
     index('lock_in_sessions_user_status_idx').on(t.userId, t.status),
     uniqueIndex('lock_in_sessions_user_alias_idx').on(t.userId, t.aliasId),

@@ -1,0 +1,2 @@
+ALTER TABLE "lock_in_sessions" ADD COLUMN "end_notified_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "lock_in_sessions_end_push_idx" ON "lock_in_sessions" USING btree ("ends_at") WHERE "lock_in_sessions"."status" = 'active' and "lock_in_sessions"."end_notified_at" is null;
