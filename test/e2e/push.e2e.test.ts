@@ -107,6 +107,27 @@ describe('notifications', () => {
     expect((await test.json()).message).toBe(PUSH_MESSAGES.noSubscriptions);
   });
 
+  test("'Remind me when it ends' in the Lock-In setup turns reminders on from the click", async () => {
+    const { context, page } = await suite.open({ account: {}, serviceWorkers: 'allow' });
+    await useStandInPushService(context, `${push.url}/send/${crypto.randomUUID()}`, browserKeys().keys);
+    await context.grantPermissions(['notifications'], { origin: suite.server.url });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Lock In', exact: true }).click();
+    await page.getByTestId('lockin-modal').waitFor();
+    await page.getByRole('button', { name: 'Remind me when it ends' }).click();
+    await page.locator('[data-testid="remind-me"][data-state="on"]').waitFor();
+    expect(await page.getByTestId('remind-me').innerText()).toBe(
+      "You'll get a notification on this device when it ends.",
+    );
+    await checkScreen(page, 'lockin-remind-on');
+    // The server has this device now: a test notification has somewhere to go.
+    const test = await context.request.post(`${suite.server.url}/api/push/test`, {
+      headers: { origin: suite.server.url },
+    });
+    expect(test.status()).toBe(200);
+    expect(await test.json()).toEqual({ sent: 1, removed: 0, failed: 0 });
+  });
+
   test('where no service worker can run, the card says so instead of offering a switch', async () => {
     const { page } = await suite.open({ account: {}, serviceWorkers: 'block' });
     await openManageAccount(page);

@@ -10,6 +10,7 @@ import type { LockInTask, RunningState } from './session-machine';
 import { formatCountdown, minuteAnnouncement } from './timer';
 
 import type { Step } from './session-machine';
+import { RemindMeButton } from '../push/RemindMeButton';
 
 export type { Step };
 
@@ -123,6 +124,7 @@ function SetupStep({ minutes, onMinutes, goalText, onGoalText, task, onContinue 
           placeholder="What will you get done?"
         />
       </div>
+      <RemindMeButton />
       <div className="mt-6 flex justify-end">
         <Button type="submit">{LOCKIN_COPY.continue}</Button>
       </div>
