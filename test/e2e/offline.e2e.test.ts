@@ -7,12 +7,13 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
-import { browserSuite, REPO_ROOT_FOR_TESTS } from './support/harness';
+import { REPO_ROOT } from '../support/process';
+import { browserSuite } from './support/harness';
 import { screenChecks } from './support/screens';
 
 const suite = browserSuite();
 const { checkScreen } = screenChecks('offline');
-const SW = join(REPO_ROOT_FOR_TESTS, 'dist/public/sw.js');
+const SW = join(REPO_ROOT, 'dist/public/sw.js');
 const original = readFileSync(SW);
 /** Serves another version of sw.js (the server reads the file, and its compressed twins, per request). */
 const writeServiceWorker = (content: Buffer) => {

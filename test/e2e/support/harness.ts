@@ -6,13 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, setDefaultTimeout } from 'bun:test';
-import { freePort } from '../../support/process';
+import { freePort, REPO_ROOT } from '../../support/process';
 
 export const SCREENSHOT_DIR = join(import.meta.dir, '../../../screenshots');
-
-const REPO_ROOT = join(import.meta.dir, '../../..');
-/** The checkout the browser suite's server runs from (its dist/public is what it serves). */
-export const REPO_ROOT_FOR_TESTS = REPO_ROOT;
 
 export interface RunningServer {
   url: string;
