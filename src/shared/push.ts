@@ -20,6 +20,13 @@ export const pushSubscriptionInput = z.object({
 });
 export type PushSubscriptionInput = z.infer<typeof pushSubscriptionInput>;
 
+/** What a send did: delivered, removed (the push service said the subscription is gone), failed. */
+export interface PushSendOutcome {
+  sent: number;
+  removed: number;
+  failed: number;
+}
+
 export const pushUnsubscribeInput = z.object({ endpoint: z.string().min(1).max(2048) });
 
 export const PUSH_MESSAGES = {

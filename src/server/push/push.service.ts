@@ -4,7 +4,12 @@
 // gone (404/410) is deleted.
 import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import webpush from 'web-push';
-import { PUSH_MESSAGES, PUSH_SUBSCRIPTIONS_PER_USER, type PushSubscriptionInput } from '../../shared/push';
+import {
+  PUSH_MESSAGES,
+  PUSH_SUBSCRIPTIONS_PER_USER,
+  type PushSendOutcome,
+  type PushSubscriptionInput,
+} from '../../shared/push';
 import { pushSubscriptions, users } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
@@ -22,12 +27,6 @@ export interface PushMessage {
   url: string;
   /** Replaces an earlier notification with the same tag on the device. */
   tag?: string;
-}
-
-export interface SendOutcome {
-  sent: number;
-  removed: number;
-  failed: number;
 }
 
 export async function subscribe(deps: Pick<AppDeps, 'db' | 'config'>, userId: string, input: PushSubscriptionInput) {
@@ -59,7 +58,7 @@ export async function sendToUser(
   deps: Pick<AppDeps, 'db' | 'config' | 'log'>,
   userId: string,
   message: PushMessage,
-): Promise<SendOutcome> {
+): Promise<PushSendOutcome> {
   const rows = await deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
   const keys = await getVapidKeys(deps);
   const payload = JSON.stringify(message);

@@ -1,12 +1,13 @@
 // Manage Account's notifications: turn Web Push on for this device (the browser asks permission
 // only from this click), send a test notification, or turn it off. A refusal is shown with what
 // to do, since a page cannot ask again once the browser blocks it.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { messageOf } from '../../lib/errors';
 import { useToast } from '../../lib/toast';
 import { Button } from '../../ui/Button';
 import { Card, CardBody, CardHeader } from '../../ui/Card';
-import { type PushState, readPushState, sendTestNotification, turnOffPush, turnOnPush } from './pushSubscription';
+import { sendTestNotification, turnOffPush, turnOnPush } from './pushSubscription';
+import { usePushState } from './usePushState';
 
 export const NOTIFICATIONS_COPY = {
   title: 'Notifications',
@@ -24,21 +25,11 @@ export const NOTIFICATIONS_COPY = {
 
 export default function NotificationsCard() {
   const toast = useToast();
-  const [state, setState] = useState<PushState | null>(null);
-  const [busy, setBusy] = useState<'on' | 'off' | 'test' | null>(null);
+  const [state, setState] = usePushState();
+  const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    let live = true;
-    readPushState()
-      .then((s) => live && setState(s))
-      .catch(() => live && setState('unsupported'));
-    return () => {
-      live = false;
-    };
-  }, []);
-
-  const run = async (which: 'on' | 'off' | 'test', action: () => Promise<unknown>) => {
-    setBusy(which);
+  const run = async (action: () => Promise<unknown>) => {
+    setBusy(true);
     try {
       await action();
     } catch (error) {
@@ -48,7 +39,7 @@ export default function NotificationsCard() {
         variant: 'destructive',
       });
     } finally {
-      setBusy(null);
+      setBusy(false);
     }
   };
 
@@ -60,7 +51,7 @@ export default function NotificationsCard() {
           {state === 'unsupported' && <p className="text-sm">{NOTIFICATIONS_COPY.unsupported}</p>}
           {state === 'denied' && <p className="text-sm">{NOTIFICATIONS_COPY.denied}</p>}
           {state === 'off' && (
-            <Button disabled={busy !== null} onClick={() => run('on', async () => setState(await turnOnPush()))}>
+            <Button disabled={busy} onClick={() => run(async () => setState(await turnOnPush()))}>
               {NOTIFICATIONS_COPY.turnOn}
             </Button>
           )}
@@ -69,9 +60,9 @@ export default function NotificationsCard() {
               <p className="text-sm">{NOTIFICATIONS_COPY.on}</p>
               <div className="flex flex-wrap gap-2">
                 <Button
-                  disabled={busy !== null}
+                  disabled={busy}
                   onClick={() =>
-                    run('test', async () => {
+                    run(async () => {
                       await sendTestNotification();
                       toast({ ...NOTIFICATIONS_COPY.testSent, variant: 'success' });
                     })
@@ -81,8 +72,8 @@ export default function NotificationsCard() {
                 </Button>
                 <Button
                   variant="outline"
-                  disabled={busy !== null}
-                  onClick={() => run('off', async () => setState(await turnOffPush()))}
+                  disabled={busy}
+                  onClick={() => run(async () => setState(await turnOffPush()))}
                 >
                   {NOTIFICATIONS_COPY.turnOff}
                 </Button>

@@ -1,8 +1,9 @@
 // In the Lock-In setup: 'Remind me when it ends' turns notifications on for this device from the
 // click (never on load), for a signed-in user whose browser can show them and has not yet.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useAuth } from '../auth/useAuth';
-import { type PushState, readPushState, turnOnPush } from './pushSubscription';
+import { turnOnPush } from './pushSubscription';
+import { usePushState } from './usePushState';
 
 export const REMIND_COPY = {
   ask: 'Remind me when it ends',
@@ -13,27 +14,17 @@ export const REMIND_COPY = {
 
 export function RemindMeButton() {
   const signedIn = useAuth().isAuthenticated;
-  const [state, setState] = useState<PushState | 'failed' | null>(null);
-  const [asking, setAsking] = useState(false);
+  const [state, setState] = usePushState(signedIn);
   const [asked, setAsked] = useState(false);
+  const [asking, setAsking] = useState(false);
+  const [failed, setFailed] = useState(false);
 
-  useEffect(() => {
-    if (!signedIn) return;
-    let live = true;
-    readPushState()
-      .then((s) => live && setState(s))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [signedIn]);
-
-  // Nothing to offer: signed out, no worker, or already on before this dialog opened.
-  if (!signedIn || state === null || state === 'unsupported' || (state === 'on' && !asked)) return null;
-  if (state === 'denied' && !asked) return null;
+  // Offered only while this device's reminders are off; after the click, its outcome stays shown.
+  if (!signedIn || state === null || state === 'unsupported' || (!asked && state !== 'off')) return null;
   return (
-    <div className="mt-4 text-sm" data-testid="remind-me" data-state={state}>
-      {state === 'off' && (
+    <div className="mt-4 text-sm" data-testid="remind-me" data-state={failed ? 'failed' : state}>
+      {failed && <p role="status">{REMIND_COPY.failed}</p>}
+      {!failed && state === 'off' && (
         <button
           type="button"
           className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800 disabled:opacity-60 dark:text-brand-300"
@@ -44,7 +35,7 @@ export function RemindMeButton() {
             try {
               setState(await turnOnPush());
             } catch {
-              setState('failed');
+              setFailed(true);
             } finally {
               setAsking(false);
             }
@@ -55,7 +46,6 @@ export function RemindMeButton() {
       )}
       {state === 'on' && <p role="status">{REMIND_COPY.on}</p>}
       {state === 'denied' && <p role="status">{REMIND_COPY.denied}</p>}
-      {state === 'failed' && <p role="status">{REMIND_COPY.failed}</p>}
     </div>
   );
 }

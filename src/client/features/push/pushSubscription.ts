@@ -1,6 +1,6 @@
 // This browser's Web Push subscription: made only from a user's click (the permission prompt is
 // never shown on page load), sent to the server, and removed from both sides on 'Turn off'.
-import { PUSH_PATHS } from '../../../shared/push';
+import { PUSH_PATHS, type PushSendOutcome } from '../../../shared/push';
 import { apiRequest } from '../../lib/api';
 import { serviceWorkerRegistration } from '../offline/serviceWorker';
 
@@ -12,11 +12,9 @@ export function pushSupported(): boolean {
   );
 }
 
-/** The worker that will receive pushes: none in development builds, where it is not registered. */
-const registration = serviceWorkerRegistration;
-
 export async function readPushState(): Promise<PushState> {
-  const worker = pushSupported() ? await registration() : undefined;
+  // No worker in development builds, where it is not registered.
+  const worker = pushSupported() ? await serviceWorkerRegistration() : undefined;
   if (!worker) return 'unsupported';
   if (Notification.permission === 'denied') return 'denied';
   const subscription = await worker.pushManager.getSubscription();
@@ -25,7 +23,7 @@ export async function readPushState(): Promise<PushState> {
 
 /** Asks for permission (call it from a click), subscribes and tells the server. */
 export async function turnOnPush(): Promise<PushState> {
-  const worker = await registration();
+  const worker = await serviceWorkerRegistration();
   if (!worker) return 'unsupported';
   const permission = await Notification.requestPermission();
   if (permission !== 'granted') return permission === 'denied' ? 'denied' : 'off';
@@ -36,7 +34,7 @@ export async function turnOnPush(): Promise<PushState> {
 }
 
 export async function turnOffPush(): Promise<PushState> {
-  const subscription = await (await registration())?.pushManager.getSubscription();
+  const subscription = await (await serviceWorkerRegistration())?.pushManager.getSubscription();
   if (subscription) {
     await apiRequest('DELETE', PUSH_PATHS.subscriptions, { endpoint: subscription.endpoint });
     await subscription.unsubscribe();
@@ -44,6 +42,6 @@ export async function turnOffPush(): Promise<PushState> {
   return 'off';
 }
 
-export function sendTestNotification(): Promise<{ sent: number; removed: number; failed: number }> {
+export function sendTestNotification(): Promise<PushSendOutcome> {
   return apiRequest('POST', PUSH_PATHS.test);
 }
