@@ -64,6 +64,18 @@ export function countCacheLookup(cache: string, hit: boolean): void {
  * with its ids or tokens (a calendar feed's path is its secret). Call after the handler ran.
  */
 export function routeOf(c: Context, procedures: ReadonlySet<string>): string {
+  // The metrics and the request log both label each request: it is worked out once.
+  let route = routes.get(c.req.raw);
+  if (route === undefined) {
+    route = patternOf(c, procedures);
+    routes.set(c.req.raw, route);
+  }
+  return route;
+}
+
+const routes = new WeakMap<Request, string>();
+
+function patternOf(c: Context, procedures: ReadonlySet<string>): string {
   const path = c.req.path;
   if (path.startsWith('/api/trpc/')) {
     // A batch names several procedures; unknown names collapse into one label.

@@ -3,7 +3,7 @@
 // status, milliseconds and the id. Never the raw path (it can hold a calendar feed's token), the
 // query, a cookie or any other header.
 import type { MiddlewareHandler } from 'hono';
-import type { Logger } from '../deps';
+import { type Logger, requestText } from '../deps';
 import type { AppEnv } from '../http/auth-middleware';
 import { routeOf } from './metrics';
 
@@ -32,6 +32,6 @@ export function requestLog(log: Logger, procedures: ReadonlySet<string>): Middle
       requestId: c.res.headers.get('X-Request-Id') ?? '-',
     };
     if (log.request) log.request(line);
-    else log.info(`${line.method} ${line.route} ${line.status} ${line.ms}ms ${line.requestId}`);
+    else log.info(requestText(line));
   };
 }
