@@ -16,6 +16,13 @@ export const HIDDEN_TAB_REMINDER_SECONDS = 30;
 export const LOCAL_HISTORY_LIMIT = 50;
 /** A visitor's browser history is imported after sign-up only for sessions of the last 30 days. */
 export const LOCAL_HISTORY_IMPORT_DAYS = 30;
+/**
+ * A session run while offline is recorded only if it started after the client's last answer
+ * from the server (its sync stamp) and that answer is at most this many days old.
+ */
+export const OFFLINE_SYNC_MAX_AGE_DAYS = 7;
+/** How far an offline session's client-stamped times may stray from the bounds (clock estimates). */
+export const OFFLINE_CLOCK_TOLERANCE_MS = 5_000;
 export const FOCUS_STATS_LIMIT = 10;
 
 export const PASSWORD_MIN_LENGTH = 8;

@@ -2,7 +2,13 @@
 // the streak rule, streak levels), the zod schemas of every Lock-In input, the answer shapes and
 // the copy of the session screens.
 import { z } from 'zod';
-import { CATEGORY_MAX_LENGTH, LOCAL_HISTORY_LIMIT, LOCK_IN_DURATIONS_MINUTES, TITLE_MAX_LENGTH } from './constants';
+import {
+  CATEGORY_MAX_LENGTH,
+  LOCAL_HISTORY_LIMIT,
+  LOCK_IN_DURATIONS_MINUTES,
+  OFFLINE_SYNC_MAX_AGE_DAYS,
+  TITLE_MAX_LENGTH,
+} from './constants';
 import { daysBetween } from './local-date';
 import { fieldLabel, textField } from './text';
 
@@ -157,6 +163,25 @@ export const quitSessionInput = z.object({
   actualMinutes: minutesField,
   reason: quitReasonSchema.nullish(),
 });
+/**
+ * A session run while the browser was offline, sent when the network returns. Its times are the
+ * client's estimate of the server's clock; the service bounds them (see recordOfflineSession).
+ */
+export const offlineSessionInput = z.object({
+  /** The client's id for the session, so a replay records it once. */
+  id: z.uuid({ error: 'must be a UUID' }),
+  goalMinutes: goalMinutesField,
+  goalText: goalTextSchema.optional(),
+  /** Per-task Lock-In (premium), as in startSessionInput. */
+  taskId: sessionIdSchema.optional(),
+  startTime: z.iso.datetime({ offset: true, error: 'must be an ISO date-time' }),
+  endTime: z.iso.datetime({ offset: true, error: 'must be an ISO date-time' }),
+  outcome: z.enum(['completed', 'quit'], { error: 'must be completed or quit' }),
+  reason: quitReasonSchema.nullish(),
+  /** The stamp of the client's last answer from the server (RunningSession.syncStamp). */
+  syncStamp: textField().trim().min(1, 'is required').max(200),
+});
+export type OfflineSessionInput = z.infer<typeof offlineSessionInput>;
 export const listSessionsInput = z.object({ limit: z.number().int().min(1).max(500).optional() }).optional();
 
 /** A visitor's session as the browser keeps it (spec section 3, local session history). */
@@ -217,6 +242,11 @@ export interface RunningSession {
   session: LockInSessionView | null;
   /** The server's clock when it answered, so a browser with a wrong clock can correct it. */
   serverNow: string;
+  /**
+   * Signed proof of serverNow for this user: a session run offline after this answer sends it
+   * back, and may not have started before it.
+   */
+  syncStamp: string;
 }
 
 export interface StreakView {
@@ -238,4 +268,10 @@ export const LOCKIN_MESSAGES = {
   actualRange: (goal: number, field = 'actualMinutes') => `${fieldLabel([field])} must be between 0 and ${goal}`,
   taskNotFound: 'Task not found',
   premiumTask: 'Lock-In on a task needs LockIn Premium',
+  badSyncStamp: `${fieldLabel(['syncStamp'])} is not valid or is older than ${OFFLINE_SYNC_MAX_AGE_DAYS} days`,
+  startBeforeSync: `${fieldLabel(['startTime'])} must not be before the last sync`,
+  endInFuture: `${fieldLabel(['endTime'])} must not be in the future`,
+  longerThanGoal: `${fieldLabel(['endTime'])} must be after the start and at most the goal later`,
+  shorterThanGoal: 'A completed session must last its goal',
+  overlaps: 'This session overlaps one already recorded',
 } as const;

@@ -5,11 +5,14 @@ import {
   completeSessionInput,
   importLocalInput,
   listSessionsInput,
+  offlineSessionInput,
   quitSessionInput,
   startSessionInput,
 } from '../../shared/lockin';
 import { protectedProcedure, router } from '../trpc/init';
 import * as lockin from './lockin.service';
+import { recordOfflineSession } from './offline-session';
+import { issueSyncStamp } from './sync-stamp';
 
 export const lockinRouter = router({
   running: protectedProcedure.query(({ ctx }) => lockin.getRunning(ctx.deps, ctx.user)),
@@ -19,7 +22,8 @@ export const lockinRouter = router({
   streak: protectedProcedure.query(({ ctx }) => lockin.getStreak(ctx.deps, ctx.user)),
   start: protectedProcedure.input(startSessionInput).mutation(async ({ ctx, input }) => {
     const { session } = await lockin.startSession(ctx.deps, ctx.user, input);
-    return { session, serverNow: ctx.deps.clock.now().toISOString() };
+    const now = ctx.deps.clock.now();
+    return { session, serverNow: now.toISOString(), syncStamp: await issueSyncStamp(ctx.deps.db, ctx.user.id, now) };
   }),
   complete: protectedProcedure
     .input(completeSessionInput)
@@ -34,6 +38,9 @@ export const lockinRouter = router({
       reason: input.reason ?? null,
     }),
   ),
+  recordOffline: protectedProcedure
+    .input(offlineSessionInput)
+    .mutation(({ ctx, input }) => recordOfflineSession(ctx.deps, ctx.user, input)),
   importLocal: protectedProcedure
     .input(importLocalInput)
     .mutation(({ ctx, input }) => lockin.importLocalSessions(ctx.deps, ctx.user, input.sessions)),

@@ -26,6 +26,7 @@ import {
 import type { Db, Tx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { readStreak } from './streak';
+import { issueSyncStamp } from './sync-stamp';
 import { requireRow } from '../db/rows';
 import { dailyTasks, lockInSessions } from '../db/schema';
 import type { AppDeps } from '../deps';
@@ -96,7 +97,12 @@ async function findSession(tx: Tx, userId: string, id: string, byAlias = false):
 /** The running session (if any) with the server's clock, so another device or a reload resumes it. */
 export async function getRunning(deps: AppDeps, user: LockInUser): Promise<RunningSession> {
   const row = await findRunning(deps.db, user.id);
-  return { session: row ? toView(row) : null, serverNow: deps.clock.now().toISOString() };
+  const now = deps.clock.now();
+  return {
+    session: row ? toView(row) : null,
+    serverNow: now.toISOString(),
+    syncStamp: await issueSyncStamp(deps.db, user.id, now),
+  };
 }
 
 export async function listSessions(
@@ -114,7 +120,7 @@ export async function listSessions(
 }
 
 /** The streak as of `now` in the user's zone (derived from the completed sessions: streak.ts). */
-function streakAt(db: Db | Tx, user: LockInUser, now: Date): Promise<StreakView> {
+export function streakAt(db: Db | Tx, user: LockInUser, now: Date): Promise<StreakView> {
   const timeZone = safeTimeZone(user.timeZone);
   return readStreak(db, user.id, timeZone, localDate(now, timeZone));
 }

@@ -227,6 +227,7 @@ export function LockInProvider({ children }: { children: ReactNode }) {
       queryClient.setQueryData(trpc.lockin.running.queryKey(), {
         session: answer.session,
         serverNow: answer.serverNow,
+        syncStamp: answer.syncStamp,
       });
       begin(fromServer(answer.session), clockOffsetMs(answer.serverNow, Date.now()));
     } catch (error) {

@@ -4,3 +4,4 @@ export * from './lockin';
 export * from './plans';
 export * from './tasks';
 export * from './push';
+export * from './secrets';
