@@ -11,12 +11,14 @@ import { TRPCProvider, createTrpcClient } from './lib/trpc';
 import { createRouter } from './routes';
 import { ShortcutsProvider } from './features/shortcuts/ShortcutsProvider';
 import { registerServiceWorker } from './features/offline/serviceWorker';
+import { setUpOfflineChanges } from './features/offline/offlineChanges';
 
 // Production builds only: a development server's files change under it.
 if (process.env.NODE_ENV === 'production') registerServiceWorker();
 
 const queryClient = createQueryClient();
 const trpcClient = createTrpcClient();
+setUpOfflineChanges(queryClient, trpcClient);
 const router = createRouter();
 
 const rootElement = document.getElementById('root');

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import { TRPCClientError } from '@trpc/client';
 import { ApiError } from './api';
-import { decodeError, messageOf } from './errors';
+import { decodeError, isUnreachable, messageOf } from './errors';
 
 const DAILY_LIMIT = 'You can only have 5 tasks per day. Complete or remove a task to add more.';
 
@@ -33,5 +33,19 @@ describe('decodeError', () => {
     expect(messageOf(new Error('The file is too large to import.'), 'Import failed')).toBe(
       'The file is too large to import.',
     );
+  });
+});
+
+describe('isUnreachable', () => {
+  test('only a request that got no answer at all: an offline Lock-In start is timed here, anything else is not', () => {
+    expect(isUnreachable(TRPCClientError.from(new TypeError('Failed to fetch')))).toBe(true);
+    expect(isUnreachable(new TypeError('Failed to fetch'))).toBe(true);
+    const refused = TRPCClientError.from({
+      error: { code: -32009, message: 'Busy', data: { code: 'CONFLICT', httpStatus: 409 } },
+    });
+    expect(isUnreachable(refused)).toBe(false);
+    expect(isUnreachable(new ApiError(500, '500: ', '', null))).toBe(false);
+    expect(isUnreachable(new Error('The file is too large to import.'))).toBe(false);
+    expect(isUnreachable('boom')).toBe(false);
   });
 });

@@ -44,6 +44,11 @@ export function decodeError(error: unknown): DecodedError {
   return { code: null, status: null, message: error.message || null };
 }
 
+/** The request never got an answer from the server (offline, or the connection dropped). */
+export function isUnreachable(error: unknown): boolean {
+  return error instanceof Error && decodeError(error) === NOTHING;
+}
+
 /** The server's own words for a failure, or the fallback the spec gives. */
 export function messageOf(error: unknown, fallback: string): string {
   return decodeError(error).message ?? fallback;

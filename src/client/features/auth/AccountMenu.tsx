@@ -1,6 +1,7 @@
 // The header's account control: 'Loading...' while the user loads, 'Sign In' for visitors, and
 // for a signed-in user a menu button (APG menu-button pattern: arrow keys, Home/End, Escape,
 // click outside) with Manage Account, the trial end while a trial runs, and Sign Out.
+import { useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ROUTES } from '../../../shared/routes';
@@ -10,6 +11,7 @@ import { useShortcuts } from '../shortcuts/ShortcutsProvider';
 import { MENU_COPY } from './copy';
 import { ChevronDownIcon, ClockIcon, CrownIcon, InstallIcon, KeyboardIcon, SignOutIcon, UserIcon } from './icons';
 import { promptInstall, useCanInstall } from '../install/installPrompt';
+import { forgetOfflineChanges } from '../offline/offlineChanges';
 import { forgetOfflineData } from '../offline/serviceWorker';
 import { useAuth } from './useAuth';
 import { useTimeZoneSync } from './useTimeZoneSync';
@@ -96,6 +98,12 @@ const menuItems = (menu: HTMLElement | null) =>
   Array.from(menu?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
 
 function SignedInMenu({ user, trial }: { user: CurrentUser; trial: TrialInfo }) {
+  const queryClient = useQueryClient();
+  // Sign Out: the account's offline copies and waiting changes leave the device with it.
+  const forgetDeviceCopies = () => {
+    forgetOfflineData();
+    forgetOfflineChanges(queryClient);
+  };
   const [open, setOpen] = useState(false);
   const containerRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -252,7 +260,7 @@ function SignedInMenu({ user, trial }: { user: CurrentUser; trial: TrialInfo }) 
             </button>
           )}
           <hr className="my-1 border-slate-200 dark:border-slate-700" />
-          <a role="menuitem" tabIndex={-1} href={LOGOUT_URL} className={ITEM_CLASS} onClick={forgetOfflineData}>
+          <a role="menuitem" tabIndex={-1} href={LOGOUT_URL} className={ITEM_CLASS} onClick={forgetDeviceCopies}>
             <SignOutIcon />
             {MENU_COPY.signOut}
           </a>

@@ -5,7 +5,7 @@
 //
 // The running session is the server's: on load (and on every open) the client asks for it, so a
 // reload or another device signed in to the same account shows it with the right time left.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { onlineManager, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
   type ReactNode,
@@ -18,17 +18,22 @@ import {
   useRef,
   useState,
 } from 'react';
+import { localDate } from '../../../shared/local-date';
 import {
+  advanceStreak,
   type CompletionResult,
   LOCKIN_COPY,
   type LockInSessionView,
   minutesFromSeconds,
   MOTIVATIONAL_MESSAGES,
   type QuitReason,
+  type RunningSession,
+  type StreakView,
+  streakLevel,
 } from '../../../shared/lockin';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
 import { useAuth } from '../auth/useAuth';
-import { decodeError } from '../../lib/errors';
+import { decodeError, isUnreachable } from '../../lib/errors';
 import { browserTimeZone } from '../auth/session';
 import { LockInDialogs } from './LockInDialogs';
 import { readLocalActive, readLocalStreak, recordLocalSession, writeLocalActive } from './local-history';
@@ -75,6 +80,36 @@ function pickMessage(): string {
 /** Record failures are only logged; the session goes on (spec section 8). */
 function logFailure(what: string, error: unknown) {
   console.warn(`Lock-In: could not record ${what}`, error);
+}
+
+/**
+ * A session started without a network: timed on the server's clock as last seen (the answer's
+ * offset from when it arrived; an answer from the offline cache arrived later than it looks, which
+ * errs early), never before that answer's stamp, and recorded when it ends.
+ */
+function offlineSession(
+  last: RunningSession,
+  receivedAtMs: number,
+  setup: { minutes: number; taskTitle: string; taskId?: string; goalText: string | null },
+): { session: RunningState; offsetMs: number } {
+  const nowMs = Date.now();
+  const stampMs = Number(last.syncStamp.split('.')[0]);
+  const offsetMs = Math.max(clockOffsetMs(last.serverNow, receivedAtMs), stampMs - nowMs);
+  const startMs = nowMs + offsetMs;
+  return {
+    offsetMs,
+    session: {
+      id: crypto.randomUUID(),
+      startMs,
+      endsAtMs: startMs + setup.minutes * 60_000,
+      goalMinutes: setup.minutes,
+      taskTitle: setup.taskTitle,
+      goalText: setup.goalText,
+      local: false,
+      unrecorded: false,
+      offline: { syncStamp: last.syncStamp, taskId: setup.taskId },
+    },
+  };
 }
 
 /** A visitor's session ends in this browser: the running marker goes, the history gains the session. */
@@ -247,6 +282,17 @@ export function LockInProvider({ children }: { children: ReactNode }) {
         }
       }
       logFailure('the session start', error);
+      if (isUnreachable(error) && runningQuery.data) {
+        const taskTitle = task?.title ?? LOCKIN_COPY.defaultTaskTitle;
+        const started = offlineSession(runningQuery.data, runningQuery.dataUpdatedAt, {
+          minutes,
+          taskTitle,
+          taskId: task?.id,
+          goalText: goal,
+        });
+        begin(started.session, started.offsetMs);
+        return;
+      }
       const now = Date.now();
       begin({
         id: `unrecorded_${now}`,
@@ -270,8 +316,44 @@ export function LockInProvider({ children }: { children: ReactNode }) {
 
   // ---- end: completion at zero, or quit ----
   // mutateAsync is the same function on every render (TanStack Query's observer method).
-  const { mutateAsync: recordCompletion } = useMutation(trpc.lockin.complete.mutationOptions());
+  const completion = useMutation(trpc.lockin.complete.mutationOptions());
+  const { mutateAsync: recordCompletion } = completion;
   const quitMutation = useMutation(trpc.lockin.quit.mutationOptions());
+  const { mutate: recordOffline } = useMutation(trpc.lockin.recordOffline.mutationOptions());
+
+  /** Records an offline session's end; it waits (and survives a reload) until the network returns. */
+  const recordOfflineEnd = useCallback(
+    (session: RunningState, outcome: 'completed' | 'quit', endMs: number, reason?: QuitReason | null) => {
+      if (!session.offline) return;
+      recordOffline({
+        id: session.id,
+        goalMinutes: session.goalMinutes,
+        goalText: session.goalText ?? undefined,
+        taskId: session.offline.taskId,
+        startTime: new Date(session.startMs).toISOString(),
+        endTime: new Date(endMs).toISOString(),
+        outcome,
+        reason: reason ?? null,
+        syncStamp: session.offline.syncStamp,
+      });
+    },
+    [recordOffline],
+  );
+
+  /**
+   * A completion the server cannot hear yet: the streak shown (and kept for the Streak card) is
+   * the cached one advanced by today, as the server will count it.
+   */
+  const streakWithToday = useCallback((): number => {
+    const key = trpc.lockin.streak.queryKey();
+    const cached = queryClient.getQueryData<StreakView>(key);
+    const next = advanceStreak(
+      { current: cached?.current ?? 0, lastDay: cached?.lastDay ?? null },
+      localDate(new Date(), timeZone),
+    );
+    queryClient.setQueryData<StreakView>(key, { ...next, level: streakLevel(next.current) });
+    return next.current;
+  }, [trpc, queryClient, timeZone]);
 
   const complete = useCallback(
     async (session: RunningState) => {
@@ -282,6 +364,13 @@ export function LockInProvider({ children }: { children: ReactNode }) {
       if (session.local) {
         endLocally(session, true, session.goalMinutes * 60, timeZone);
         streak = readLocalStreak(localStorage, timeZone, new Date());
+      } else if (session.offline) {
+        recordOfflineEnd(session, 'completed', session.endsAtMs);
+        streak = streakWithToday();
+      } else if (!session.unrecorded && !onlineManager.isOnline()) {
+        // Waits for the network (and survives a reload); the celebration does not.
+        completion.mutate({ id: session.id, actualMinutes: session.goalMinutes });
+        streak = streakWithToday();
       } else if (!session.unrecorded) {
         try {
           const result: CompletionResult = await recordCompletion({
@@ -299,7 +388,7 @@ export function LockInProvider({ children }: { children: ReactNode }) {
       }
       dispatch({ type: 'celebrate', celebration: { minutes: session.goalMinutes, message: pickMessage(), streak } });
     },
-    [timeZone, invalidateHistory, recordCompletion],
+    [timeZone, invalidateHistory, recordCompletion, completion.mutate, recordOfflineEnd, streakWithToday],
   );
 
   const quit = async (reason: QuitReason | null) => {
@@ -309,6 +398,10 @@ export function LockInProvider({ children }: { children: ReactNode }) {
     const seconds = elapsedSeconds(session.startMs, session.goalMinutes * 60, Date.now(), offsetMs);
     if (session.local) {
       endLocally(session, false, seconds, timeZone, reason);
+    } else if (session.offline) {
+      recordOfflineEnd(session, 'quit', Date.now() + offsetMs, reason);
+    } else if (!session.unrecorded && !onlineManager.isOnline()) {
+      quitMutation.mutate({ id: session.id, actualMinutes: minutesFromSeconds(seconds), reason });
     } else if (!session.unrecorded) {
       try {
         await quitMutation.mutateAsync({ id: session.id, actualMinutes: minutesFromSeconds(seconds), reason });

@@ -79,10 +79,11 @@ describe('another device', () => {
     expect(run([{ type: 'found', running: session('s9'), offsetMs: 999 }], closed)).toBe(closed);
   });
 
-  test('ended elsewhere: a server session stops showing; a visitor’s or an unrecorded one is kept', () => {
+  test('ended elsewhere: a server session stops showing; a visitor’s, an unrecorded or an offline one is kept', () => {
     const server = run([{ type: 'began', running: session() }, { type: 'askQuit' }, { type: 'endedElsewhere' }]);
     expect(server).toMatchObject({ running: null, modalOpen: false, quitOpen: false, step: 'setup' });
-    for (const kept of [session('v', { local: true }), session('u', { unrecorded: true })]) {
+    const offline = session('o', { offline: { syncStamp: '1.x' } });
+    for (const kept of [session('v', { local: true }), session('u', { unrecorded: true }), offline]) {
       const state = run([{ type: 'began', running: kept }]);
       expect(run([{ type: 'endedElsewhere' }], state)).toBe(state);
     }

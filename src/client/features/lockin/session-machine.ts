@@ -24,6 +24,11 @@ export interface RunningState {
   local: boolean;
   /** Signed in, but the server could not record the start: the session goes on unrecorded. */
   unrecorded: boolean;
+  /**
+   * Started without a network: timed on this browser's guess of the server's clock and recorded
+   * (lockin.recordOffline) when it ends, with the stamp of the last answer from the server.
+   */
+  offline?: { syncStamp: string; taskId?: string };
 }
 
 export interface Celebration {
@@ -137,7 +142,7 @@ export function lockInReducer(state: LockInState, event: LockInEvent): LockInSta
       if (state.running?.id === event.running.id) return state;
       return { ...state, running: event.running, offsetMs: event.offsetMs, step: 'active', modalOpen: true };
     case 'endedElsewhere':
-      if (!state.running || state.running.local || state.running.unrecorded) return state;
+      if (!state.running || state.running.local || state.running.unrecorded || state.running.offline) return state;
       return { ...closedModal(state), running: null, quitOpen: false };
     case 'askQuit':
       return state.running ? { ...state, quitOpen: true } : state;

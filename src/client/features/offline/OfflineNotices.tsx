@@ -1,12 +1,19 @@
-// Two calm notices at the top of every page: 'You're offline' while the browser has no network
-// (what shows is the last copy kept on this device; changes need a connection), and 'Update
-// available — reload' when a new version of the app is waiting.
-import { useSyncExternalStore } from 'react';
+// Calm notices at the top of every page: 'You're offline' while the browser has no network (what
+// shows is the last copy kept on this device; changes wait and sync), how many changes wait, and
+// 'Update available — reload' when a new version of the app is waiting. A change restored from an
+// earlier page that the server refused is told with a toast.
+import { useMutationState } from '@tanstack/react-query';
+import { useEffect, useSyncExternalStore } from 'react';
+import { decodeError } from '../../lib/errors';
+import { useToast } from '../../lib/toast';
 import { Button } from '../../ui/Button';
+import { isWaitingChange, onRestoredChangeFailed } from './offlineChanges';
 import { applyUpdate, useUpdateWaiting } from './serviceWorker';
 
 export const OFFLINE_COPY = {
-  offline: "You're offline. LockIn shows what was last saved on this device; changes need a connection.",
+  offline: "You're offline. Changes are saved on this device and will sync when you're back online.",
+  waiting: (count: number) => (count === 1 ? '1 change waiting to sync' : `${count} changes waiting to sync`),
+  notSynced: 'An offline change could not be saved',
   update: 'Update available',
   reload: 'Reload',
 } as const;
@@ -26,9 +33,22 @@ function useOnline(): boolean {
   );
 }
 
+function useRestoredChangeFailures() {
+  const toast = useToast();
+  useEffect(
+    () =>
+      onRestoredChangeFailed((error) =>
+        toast({ title: OFFLINE_COPY.notSynced, description: decodeError(error).message ?? '', variant: 'destructive' }),
+      ),
+    [toast],
+  );
+}
+
 export function OfflineNotices() {
   const online = useOnline();
   const updateWaiting = useUpdateWaiting();
+  const waiting = useMutationState({ filters: { predicate: isWaitingChange } }).length;
+  useRestoredChangeFailures();
   if (online && !updateWaiting) return null;
   return (
     <div className="sticky top-0 z-50">
@@ -39,6 +59,7 @@ export function OfflineNotices() {
           className="bg-slate-800 px-4 py-2 text-center text-sm text-white dark:bg-slate-700"
         >
           {OFFLINE_COPY.offline}
+          {waiting > 0 && <span data-testid="waiting-changes"> {OFFLINE_COPY.waiting(waiting)}.</span>}
         </p>
       )}
       {updateWaiting && (

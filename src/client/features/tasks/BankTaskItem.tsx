@@ -13,6 +13,7 @@ import { CategoryBadge } from './parts';
 import { useFocusAfterRemoval } from './useFocusAfterRemoval';
 import { useDeleteBankTask, useUpdateBankTask } from './useBankMutations';
 import { useAddToDaily } from './useDailyMutations';
+import { isRunning } from '../../lib/mutation-running';
 
 export function BankTaskItem({
   task,
@@ -84,7 +85,7 @@ export function BankTaskItem({
             variant="ghost"
             size="icon"
             aria-label={`Edit ${task.title}`}
-            busy={update.isPending}
+            busy={isRunning(update)}
             onClick={() => setEditing(true)}
           >
             <PencilIcon />
@@ -96,7 +97,7 @@ export function BankTaskItem({
             size="icon"
             aria-label={`Delete ${task.title}`}
             className="text-red-700 hover:bg-red-50 dark:text-red-300 dark:hover:bg-red-950"
-            busy={remove.isPending}
+            busy={isRunning(remove)}
             onClick={() => setConfirmDelete(true)}
           >
             <TrashIcon />

@@ -14,6 +14,7 @@ import type { PlanStatus } from '../../../shared/plans';
 import { useFocusAfterRemoval } from './useFocusAfterRemoval';
 import { LockInPanel } from '../lockin/LockInPanel';
 import { useAddToDaily, useRemoveFromDaily, useToggleDaily } from './useDailyMutations';
+import { isRunning } from '../../lib/mutation-running';
 
 const RING_CLASSES: Record<RingLevel, string> = {
   0: 'border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900',
@@ -239,7 +240,7 @@ function DailyTaskItem({
           size="icon"
           aria-label={`Remove ${task.title} from today`}
           title="Remove from today"
-          disabled={remove.isPending}
+          disabled={isRunning(remove)}
           onClick={() => {
             armRefocus();
             remove.mutate({ id: task.id });

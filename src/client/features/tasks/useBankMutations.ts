@@ -9,6 +9,7 @@ import { useToast } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { validateNewCategory } from './logic';
 import { useOptimisticChange, useTaskCaches } from './useTaskCaches';
+import { isRunning } from '../../lib/mutation-running';
 
 type TaskInputs = inferRouterInputs<AppRouter>['tasks'];
 type BankCreateInput = TaskInputs['bank']['create'];
@@ -59,7 +60,7 @@ export function useCreateBankTask() {
     );
     return true;
   };
-  return { create, isPending: mutation.isPending };
+  return { create, isPending: isRunning(mutation) };
 }
 
 export function useUpdateBankTask() {

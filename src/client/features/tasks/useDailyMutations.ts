@@ -10,6 +10,7 @@ import { tasksAdded } from './copy';
 import { checkAddToDaily, toDailyTask } from './logic';
 import { useAnnounceReset } from './useDailyReset';
 import { useOptimisticChange, useTaskCaches } from './useTaskCaches';
+import { isRunning } from '../../lib/mutation-running';
 
 /** A Today's Focus write reports a reset it ran first: announced here, as the refetch finds none due. */
 function useAnnounceWriteReset() {
@@ -66,7 +67,7 @@ export function useAddToDaily(timeZone: string) {
     mutation.mutate({ ids: tasks.map((t) => t.id) }, { onSettled: onDone });
     return true;
   };
-  return { add, isPending: mutation.isPending };
+  return { add, isPending: isRunning(mutation) };
 }
 
 export function useToggleDaily() {
@@ -90,7 +91,7 @@ export function useToggleDaily() {
   return {
     toggle: (id: string, completed: boolean, onSettled?: () => void) =>
       (completed ? complete : incomplete).mutate({ id }, { onSettled }),
-    isPending: complete.isPending || incomplete.isPending,
+    isPending: isRunning(complete) || isRunning(incomplete),
   };
 }
 

@@ -1,0 +1,149 @@
+// Changes made offline: ticks, a new bank task and a whole Lock-In session made with no network
+// wait on the device (through a reload), the banner counts them, and when the network returns they
+// reach the server once each, in order.
+import { describe, expect, test } from 'bun:test';
+import type { BrowserContext, Page } from 'playwright-core';
+import type { LockInSessionView } from '../../src/shared/lockin';
+import type { BankList, DailyList } from '../../src/shared/tasks';
+import { browserSuite, setServerClock } from './support/harness';
+import { screenChecks } from './support/screens';
+
+const suite = browserSuite({
+  afterEachTest: (s) => setServerClock(s.server, new Date()),
+});
+const { checkScreen } = screenChecks('offline-changes');
+const MIN = 60_000;
+
+async function controlledHome(page: Page): Promise<void> {
+  await page.goto('/');
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  // The first load installs the worker; from the reload on it answers the page's reads.
+  await page.reload();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+  await page.getByRole('heading', { level: 1, name: /Ada!$/ }).waitFor();
+}
+
+async function read<T>(context: BrowserContext, procedure: string): Promise<T> {
+  const res = await context.request.get(`${suite.server.url}/api/trpc/${procedure}`);
+  return (await res.json()).result.data as T;
+}
+
+async function eventually(check: () => Promise<void>, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await check();
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await Bun.sleep(100);
+    }
+  }
+}
+
+const box = (page: Page, name: string) => page.getByRole('checkbox', { name, exact: true });
+const waitingText = (page: Page) => page.getByTestId('waiting-changes').innerText();
+
+describe('changes made offline', () => {
+  test('ticks and a new bank task wait through a reload, then reach the server once each, in order', async () => {
+    const { context, page } = await suite.open({ account: { firstName: 'Ada' }, serviceWorkers: 'allow' });
+    const api = (path: string, data: unknown) =>
+      context.request.post(`${suite.server.url}${path}`, { data, headers: { origin: suite.server.url } });
+    const [a, b] = [crypto.randomUUID(), crypto.randomUUID()];
+    expect((await api('/api/tasks', { id: a, title: 'Read on the train' })).status()).toBe(201);
+    expect((await api('/api/tasks', { id: b, title: 'Call the bank' })).status()).toBe(201);
+    expect((await api('/api/trpc/tasks.daily.add', { ids: [a, b] })).status()).toBe(200);
+    await controlledHome(page);
+    await box(page, 'Read on the train').waitFor();
+
+    await context.setOffline(true);
+    await page.getByTestId('offline-banner').waitFor();
+    // Three ticks, the last undoing the second: the server must end with B open.
+    await box(page, 'Read on the train').check();
+    await box(page, 'Call the bank').check();
+    await box(page, 'Call the bank').uncheck();
+    await page.getByRole('tab', { name: /^Task Bank \(\d+\)$/ }).click();
+    await page.getByRole('button', { name: '+ Add Task' }).click();
+    const form = page.getByRole('form', { name: 'Add a task to your Task Bank' });
+    await form.getByLabel('Task Title').fill('Pack the charger');
+    await form.getByRole('button', { name: 'Add to Task Bank' }).click();
+    await page.getByRole('heading', { level: 3, name: 'Pack the charger' }).waitFor();
+    await eventually(async () => expect(await waitingText(page)).toBe(' 4 changes waiting to sync.'));
+    await checkScreen(page, 'waiting');
+
+    // A reload with no network keeps them, and shows the lists as the user left them.
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: /Ada!$/ }).waitFor();
+    await page.getByTestId('offline-banner').waitFor();
+    expect(await waitingText(page)).toBe(' 4 changes waiting to sync.');
+    await page.getByRole('tab', { name: /^Daily Tasks/ }).click();
+    expect(await box(page, 'Read on the train').isChecked()).toBe(true);
+    expect(await box(page, 'Call the bank').isChecked()).toBe(false);
+    // Nothing reached the server.
+    const before = await read<DailyList>(context, 'tasks.daily.list');
+    expect(before.tasks.every((t) => !t.completed)).toBe(true);
+
+    await context.setOffline(false);
+    await page.getByTestId('offline-banner').waitFor({ state: 'detached' });
+    await eventually(async () => {
+      const daily = await read<DailyList>(context, 'tasks.daily.list');
+      expect(Object.fromEntries(daily.tasks.map((t) => [t.title, t.completed]))).toEqual({
+        'Read on the train': true,
+        'Call the bank': false,
+      });
+      const bank = await read<BankList>(context, 'tasks.bank.list');
+      expect(bank.tasks.filter((t) => t.title === 'Pack the charger')).toHaveLength(1);
+    });
+    await eventually(async () =>
+      expect(await page.evaluate(() => localStorage.getItem('lockin-offline-changes'))).toBeNull(),
+    );
+    // The page shows the server's lists again, and no error toast came up.
+    await box(page, 'Read on the train').waitFor();
+    expect(await box(page, 'Read on the train').isChecked()).toBe(true);
+    expect(await page.getByRole('status').filter({ hasText: 'could not be saved' }).count()).toBe(0);
+  });
+
+  test('a Lock-In session started and completed offline is celebrated at once and recorded when the network returns', async () => {
+    const { context, page } = await suite.open({ account: { firstName: 'Ada' }, serviceWorkers: 'allow' });
+    const start = new Date();
+    start.setUTCSeconds(0, 0);
+    await setServerClock(suite.server, start);
+    await page.clock.install({ time: start });
+    await controlledHome(page);
+    // The stamp of the last answer (lockin.running) is what the offline session will send back.
+    await page.waitForFunction(() => document.querySelector('[data-testid="streak-days"]') !== null);
+
+    await context.setOffline(true);
+    await page.getByTestId('offline-banner').waitFor();
+    await page.getByRole('button', { name: 'Lock In', exact: true }).click();
+    await page.getByText('5 min', { exact: true }).click();
+    await page.getByLabel('Session goal (optional)').fill('Sketch the plan');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Start Session' }).click();
+    await page.getByRole('timer').waitFor();
+
+    const elapsed = Date.now();
+    await setServerClock(suite.server, new Date(start.getTime() + 5 * MIN + (Date.now() - elapsed) + 1000));
+    await page.clock.fastForward(5 * MIN);
+    const celebration = page.getByRole('dialog', { name: 'Session Complete!' });
+    await celebration.waitFor();
+    expect(await celebration.innerText()).toContain('1 day streak');
+    expect(await waitingText(page)).toBe(' 1 change waiting to sync.');
+    await checkScreen(page, 'celebration-offline');
+    expect(await read<LockInSessionView[]>(context, 'lockin.list')).toEqual([]);
+
+    await context.setOffline(false);
+    await eventually(async () => {
+      const sessions = await read<LockInSessionView[]>(context, 'lockin.list');
+      expect(sessions).toHaveLength(1);
+      expect(sessions[0]).toMatchObject({
+        status: 'completed',
+        goalMinutes: 5,
+        actualMinutes: 5,
+        goalText: 'Sketch the plan',
+      });
+      expect(sessions[0]?.id).toStartWith('offline_');
+    });
+    expect((await read<{ current: number }>(context, 'lockin.streak')).current).toBe(1);
+  });
+});
