@@ -7,7 +7,7 @@ import { afterAll, describe, expect, test } from 'bun:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { PUSH_MESSAGES } from '../../src/shared/push';
 import { browserKeys, startPushStandIn } from '../support/push-standin';
-import { browserSuite } from './support/harness';
+import { browserSuite, setServerClock } from './support/harness';
 import { screenChecks } from './support/screens';
 
 const push = startPushStandIn();
@@ -126,6 +126,70 @@ describe('notifications', () => {
     });
     expect(test.status()).toBe(200);
     expect(await test.json()).toEqual({ sent: 1, removed: 0, failed: 0 });
+  });
+
+  test('a session ends with every tab closed: the push comes, the worker shows it, and its link opens the app on the celebration', async () => {
+    const { context, page } = await suite.open({ account: {}, serviceWorkers: 'allow' });
+    const browser = browserKeys();
+    const endpoint = `${push.url}/send/${crypto.randomUUID()}`;
+    await context.grantPermissions(['notifications'], { origin: suite.server.url });
+    const post = (path: string, data: unknown) =>
+      context.request.post(`${suite.server.url}${path}`, { data, headers: { origin: suite.server.url } });
+    await page.goto('/');
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    expect((await post('/api/push/subscriptions', { endpoint, keys: browser.keys })).status()).toBe(201);
+    const start = new Date();
+    await setServerClock(suite.server, start);
+    expect((await post('/api/trpc/lockin.start', { goalMinutes: 5 })).status()).toBe(200);
+    // Every tab closed; only the worker is left. A blank page (no app) lends its CDP session.
+    const blank = await context.newPage();
+    await page.close();
+
+    try {
+      await setServerClock(suite.server, new Date(start.getTime() + 5 * 60_000 + 1000));
+      const path = new URL(endpoint).pathname;
+      const deadline = Date.now() + 20_000;
+      while (!push.received.some((r) => r.path === path) && Date.now() < deadline) await Bun.sleep(100);
+      const pushed = push.received.filter((r) => r.path === path);
+      expect(pushed).toHaveLength(1);
+      const message = browser.decrypt(pushed[0]?.body ?? new Uint8Array());
+      expect(message).toMatchObject({ title: 'Session complete — 5 minutes of focus', url: '/' });
+
+      const cdp = await context.newCDPSession(blank);
+      const registrationId = new Promise<string>((resolve) =>
+        cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+          const found = registrations.find((r: { scopeURL: string }) => r.scopeURL.startsWith(suite.server.url));
+          if (found) resolve(found.registrationId);
+        }),
+      );
+      await cdp.send('ServiceWorker.enable');
+      await cdp.send('ServiceWorker.deliverPushMessage', {
+        origin: suite.server.url,
+        registrationId: await registrationId,
+        data: JSON.stringify(message),
+      });
+      const [worker] = context.serviceWorkers();
+      if (!worker) throw new Error('no service worker');
+      const shown = await worker.evaluate(async () => {
+        for (let i = 0; i < 100; i++) {
+          const [n] = await (self as unknown as ServiceWorkerGlobalScope).registration.getNotifications();
+          if (n) return { title: n.title, url: n.data?.url };
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        return null;
+      });
+      expect(shown).toEqual({ title: 'Session complete — 5 minutes of focus', url: '/' });
+
+      // A click opens a window on the notification's link (a trusted click cannot be sent from a
+      // test): the app finds the session at its end, records it and celebrates.
+      const opened = await context.newPage();
+      await opened.goto(shown?.url ?? '/');
+      const celebration = opened.getByRole('dialog', { name: 'Session Complete!' });
+      await celebration.waitFor();
+      expect(await celebration.innerText()).toContain('5m');
+    } finally {
+      await setServerClock(suite.server, new Date());
+    }
   });
 
   test('where no service worker can run, the card says so instead of offering a switch', async () => {
