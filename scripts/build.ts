@@ -11,7 +11,8 @@ const result = await Bun.build({
   entrypoints: ['./index.html'],
   outdir,
   publicPath: '/',
-  minify: true,
+  // NO_MINIFY=1 keeps function names, for CPU profiles that say which component costs what.
+  minify: process.env.NO_MINIFY !== '1',
   splitting: true,
   sourcemap: 'none',
   naming: { entry: '[name].[ext]', chunk: '[name]-[hash].[ext]', asset: '[name]-[hash].[ext]' },

@@ -1,11 +1,10 @@
 // The spec's two route tables. '/' is the landing page for visitors (and while the sign-in state
 // loads) and the tasks screen when signed in; signed-in-only pages are 404 for visitors.
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useDeferredValue } from 'react';
 import { createBrowserRouter, Outlet, type RouteObject, ScrollRestoration } from 'react-router';
 import { ROUTES } from '../shared/routes';
 import { useAuth } from './features/auth/useAuth';
 import { LandingPage } from './features/landing/LandingPage';
-import { CookiePolicyPage, PrivacyPolicyPage, TermsOfServicePage } from './features/legal/LegalPages';
 import { NotFoundPage } from './features/notfound/NotFoundPage';
 import { LoginPage } from './features/auth/LoginPage';
 import { ForgotPasswordPage } from './features/auth/ForgotPasswordPage';
@@ -13,7 +12,6 @@ import { ResetPasswordPage } from './features/auth/ResetPasswordPage';
 import { ConfirmEmailPage } from './features/auth/ConfirmEmailPage';
 import { OfflineNotices } from './features/offline/OfflineNotices';
 import { LockInProvider } from './features/lockin/LockInProvider';
-import { SubscribePage } from './features/plans/SubscribePage';
 import { PageLoading } from './ui/PageLoading';
 import { SkipLink } from './ui/SkipLink';
 
@@ -26,6 +24,17 @@ const ManageAccountPage = lazy(() =>
 const DemoCheckoutPage = lazy(() =>
   import('./features/plans/DemoCheckoutPage').then((m) => ({ default: m.DemoCheckoutPage })),
 );
+// Pages a visitor rarely opens first (the legal texts, the plans page) load on demand as well.
+const PrivacyPolicyPage = lazy(() =>
+  import('./features/legal/LegalPages').then((m) => ({ default: m.PrivacyPolicyPage })),
+);
+const TermsOfServicePage = lazy(() =>
+  import('./features/legal/LegalPages').then((m) => ({ default: m.TermsOfServicePage })),
+);
+const CookiePolicyPage = lazy(() =>
+  import('./features/legal/LegalPages').then((m) => ({ default: m.CookiePolicyPage })),
+);
+const SubscribePage = lazy(() => import('./features/plans/SubscribePage').then((m) => ({ default: m.SubscribePage })));
 const SubscribeSuccessPage = lazy(() =>
   import('./features/plans/SubscribeSuccessPage').then((m) => ({ default: m.SubscribeSuccessPage })),
 );
@@ -42,7 +51,10 @@ function Root() {
 }
 
 function Home() {
-  const { isAuthenticated } = useAuth();
+  // The signed-in screen is the largest render of the app: deferred, React renders it in slices
+  // that leave the page responsive (a phone's main thread is never blocked for long), while the
+  // screen shown until then stays.
+  const isAuthenticated = useDeferredValue(useAuth().isAuthenticated);
   return isAuthenticated ? (
     <Suspense fallback={<PageLoading />}>
       <TasksHome />
@@ -50,6 +62,10 @@ function Home() {
   ) : (
     <LandingPage />
   );
+}
+
+function OnDemand({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<PageLoading />}>{children}</Suspense>;
 }
 
 function SignedInOnly({ children }: { children: ReactNode }) {
@@ -74,10 +90,38 @@ export function createRouter() {
         { path: ROUTES.forgotPassword, element: <ForgotPasswordPage /> },
         { path: ROUTES.resetPassword, element: <ResetPasswordPage /> },
         { path: ROUTES.confirmEmail, element: <ConfirmEmailPage /> },
-        { path: ROUTES.privacyPolicy, element: <PrivacyPolicyPage /> },
-        { path: ROUTES.termsOfService, element: <TermsOfServicePage /> },
-        { path: ROUTES.cookiePolicy, element: <CookiePolicyPage /> },
-        { path: ROUTES.subscribe, element: <SubscribePage /> },
+        {
+          path: ROUTES.privacyPolicy,
+          element: (
+            <OnDemand>
+              <PrivacyPolicyPage />
+            </OnDemand>
+          ),
+        },
+        {
+          path: ROUTES.termsOfService,
+          element: (
+            <OnDemand>
+              <TermsOfServicePage />
+            </OnDemand>
+          ),
+        },
+        {
+          path: ROUTES.cookiePolicy,
+          element: (
+            <OnDemand>
+              <CookiePolicyPage />
+            </OnDemand>
+          ),
+        },
+        {
+          path: ROUTES.subscribe,
+          element: (
+            <OnDemand>
+              <SubscribePage />
+            </OnDemand>
+          ),
+        },
         {
           path: ROUTES.demoCheckout,
           element: (

@@ -125,6 +125,8 @@ export const LOCKIN_COPY = {
   streakTitle: 'Daily Streak',
   stillFocused: 'Still focused? Your Lock-In session is running.',
   welcomeBack: 'Welcome back! Stay focused.',
+  offlineSession:
+    "You're offline: this session is kept on this device and saved to your account when you're back online.",
   lockIn: 'Lock In',
   tryFocus: 'Try a focus session',
 } as const;

@@ -3,7 +3,7 @@
 // reach the server once each, in order.
 import { describe, expect, test } from 'bun:test';
 import type { BrowserContext, Page } from 'playwright-core';
-import type { LockInSessionView } from '../../src/shared/lockin';
+import { LOCKIN_COPY, type LockInSessionView } from '../../src/shared/lockin';
 import type { BankList, DailyList } from '../../src/shared/tasks';
 import { browserSuite, setServerClock } from './support/harness';
 import { screenChecks } from './support/screens';
@@ -103,7 +103,7 @@ describe('changes made offline', () => {
     expect(await page.getByRole('status').filter({ hasText: 'could not be saved' }).count()).toBe(0);
   });
 
-  test('a Lock-In session started and completed offline is celebrated at once and recorded when the network returns', async () => {
+  test('a Lock-In session started offline survives a reload, is celebrated at zero and recorded when the network returns', async () => {
     const { context, page } = await suite.open({ account: { firstName: 'Ada' }, serviceWorkers: 'allow' });
     const start = new Date();
     start.setUTCSeconds(0, 0);
@@ -121,16 +121,23 @@ describe('changes made offline', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('button', { name: 'Start Session' }).click();
     await page.getByRole('timer').waitFor();
+    expect(await page.getByTestId('lockin-offline-note').innerText()).toBe(LOCKIN_COPY.offlineSession);
+    // A reload in the middle (still offline) does not lose it.
+    await page.clock.fastForward(2 * MIN);
+    await page.reload();
+    await page.getByRole('timer').waitFor();
+    expect(await page.getByRole('timer').innerText()).toMatch(/^0?[23]:\d\d$/);
 
     const elapsed = Date.now();
     await setServerClock(suite.server, new Date(start.getTime() + 5 * MIN + (Date.now() - elapsed) + 1000));
-    await page.clock.fastForward(5 * MIN);
+    await page.clock.fastForward(3 * MIN);
     const celebration = page.getByRole('dialog', { name: 'Session Complete!' });
     await celebration.waitFor();
     expect(await celebration.innerText()).toContain('1 day streak');
     expect(await waitingText(page)).toBe(' 1 change waiting to sync.');
     await checkScreen(page, 'celebration-offline');
     expect(await read<LockInSessionView[]>(context, 'lockin.list')).toEqual([]);
+    expect(await page.evaluate(() => localStorage.getItem('lockin-offline-session'))).toBeNull();
 
     await context.setOffline(false);
     await eventually(async () => {

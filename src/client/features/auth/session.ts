@@ -3,13 +3,21 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '../../../shared/types';
 import { CURRENT_USER_KEY } from './useAuth';
 
-/** The browser's IANA time zone (sent at sign-up and sign-in). */
+let zone: string | undefined;
+
+/**
+ * The browser's IANA time zone (sent at sign-up and sign-in). Read once per page: building a
+ * DateTimeFormat is one of the dearest calls of the first render on a phone.
+ */
 export function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
+  if (zone === undefined) {
+    try {
+      zone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+    } catch {
+      zone = 'UTC';
+    }
   }
+  return zone;
 }
 
 /**

@@ -196,6 +196,11 @@ function ActiveStep({ running, remaining, onStop }: { running: RunningState; rem
           style={{ width: `${done}%` }}
         />
       </div>
+      {running.offline && (
+        <p className="mt-3 text-xs muted" data-testid="lockin-offline-note">
+          {LOCKIN_COPY.offlineSession}
+        </p>
+      )}
       {running.unrecorded && (
         <p className="mt-3 text-xs muted">
           This session could not be saved to your account, but the timer keeps going.

@@ -27,7 +27,6 @@ import {
   minutesFromSeconds,
   MOTIVATIONAL_MESSAGES,
   type QuitReason,
-  type RunningSession,
   type StreakView,
   streakLevel,
 } from '../../../shared/lockin';
@@ -40,6 +39,7 @@ import { readLocalActive, readLocalStreak, recordLocalSession, writeLocalActive 
 import { initialLockInState, type LockInTask, lockInReducer, type RunningState } from './session-machine';
 import { clockOffsetMs, elapsedSeconds, remainingSeconds } from './timer';
 import { useSessionSideEffects } from './useSessionSideEffects';
+import { keepOfflineSession, offlineSession, readOfflineSession } from './offline-session';
 
 export type { Celebration, LockInTask, RunningState } from './session-machine';
 
@@ -82,36 +82,6 @@ function logFailure(what: string, error: unknown) {
   console.warn(`Lock-In: could not record ${what}`, error);
 }
 
-/**
- * A session started without a network: timed on the server's clock as last seen (the answer's
- * offset from when it arrived; an answer from the offline cache arrived later than it looks, which
- * errs early), never before that answer's stamp, and recorded when it ends.
- */
-function offlineSession(
-  last: RunningSession,
-  receivedAtMs: number,
-  setup: { minutes: number; taskTitle: string; taskId?: string; goalText: string | null },
-): { session: RunningState; offsetMs: number } {
-  const nowMs = Date.now();
-  const stampMs = Number(last.syncStamp.split('.')[0]);
-  const offsetMs = Math.max(clockOffsetMs(last.serverNow, receivedAtMs), stampMs - nowMs);
-  const startMs = nowMs + offsetMs;
-  return {
-    offsetMs,
-    session: {
-      id: crypto.randomUUID(),
-      startMs,
-      endsAtMs: startMs + setup.minutes * 60_000,
-      goalMinutes: setup.minutes,
-      taskTitle: setup.taskTitle,
-      goalText: setup.goalText,
-      local: false,
-      unrecorded: false,
-      offline: { syncStamp: last.syncStamp, taskId: setup.taskId },
-    },
-  };
-}
-
 /** A visitor's session ends in this browser: the running marker goes, the history gains the session. */
 function endLocally(
   state: RunningState,
@@ -140,7 +110,9 @@ function endLocally(
 
 export function LockInProvider({ children }: { children: ReactNode }) {
   const { user, isAuthenticated, isLoading: authLoading } = useAuth();
-  const timeZone = user?.timeZone || browserTimeZone();
+  // While the sign-in state loads nothing here needs a zone; the browser's is read only for a
+  // visitor (building a DateTimeFormat is dear on a phone's first render).
+  const timeZone = user?.timeZone || (authLoading ? 'UTC' : browserTimeZone());
   const trpc = useTRPC();
   const trpcClient = useTRPCClient();
   const queryClient = useQueryClient();
@@ -191,6 +163,14 @@ export function LockInProvider({ children }: { children: ReactNode }) {
       });
     }
   }, [authLoading, isAuthenticated]);
+
+  // A session started offline by an earlier page of this user goes on where it was.
+  const userId = user?.id;
+  useEffect(() => {
+    if (!userId) return;
+    const kept = readOfflineSession(localStorage, userId);
+    if (kept) dispatch({ type: 'found', running: kept.session, offsetMs: kept.offsetMs });
+  }, [userId]);
 
   const invalidateHistory = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: trpc.lockin.list.queryKey() });
@@ -290,6 +270,7 @@ export function LockInProvider({ children }: { children: ReactNode }) {
           taskId: task?.id,
           goalText: goal,
         });
+        if (user) keepOfflineSession(localStorage, user.id, started);
         begin(started.session, started.offsetMs);
         return;
       }
@@ -325,6 +306,7 @@ export function LockInProvider({ children }: { children: ReactNode }) {
   const recordOfflineEnd = useCallback(
     (session: RunningState, outcome: 'completed' | 'quit', endMs: number, reason?: QuitReason | null) => {
       if (!session.offline) return;
+      keepOfflineSession(localStorage, '', null);
       recordOffline({
         id: session.id,
         goalMinutes: session.goalMinutes,
