@@ -8,7 +8,14 @@ import { parse } from 'csv-parse/sync';
 import type { BrowserContext, Page } from 'playwright-core';
 import { DATA_COPY } from '../../src/client/features/data/copy';
 import type { ExportDocument } from '../../src/shared/data';
-import { browserSuite, expectNoAxeViolations, newContext, registerViaApi, screenshot } from './support/harness';
+import {
+  browserSuite,
+  expectNoAxeViolations,
+  newContext,
+  registerViaApi,
+  screenshot,
+  eventually,
+} from './support/harness';
 
 const suite = browserSuite();
 
@@ -25,19 +32,6 @@ async function signIn(width = 1280): Promise<Session> {
   page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
   const { email } = await registerViaApi(context, suite.server, { firstName: 'Ada' });
   return { context, page, email };
-}
-
-async function eventually(check: () => Promise<void>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
 }
 
 async function createTask(context: BrowserContext, title: string, category = 'Work'): Promise<string> {

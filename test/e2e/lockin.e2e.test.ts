@@ -15,6 +15,7 @@ import {
   registerViaApi,
   screenshot,
   setServerClock,
+  eventually,
 } from './support/harness';
 
 const suite = browserSuite();
@@ -92,19 +93,6 @@ async function openHome(page: Page): Promise<void> {
   await page.goto('/');
   await page.getByRole('heading', { level: 1, name: /^Welcome( back)?, Ada!$/ }).waitFor();
   await running;
-}
-
-async function eventually(check: () => Promise<void>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
 }
 
 /** Runs an action and waits until the tRPC call it sends has been answered. */

@@ -5,7 +5,7 @@ import { describe, expect, test } from 'bun:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { LOCKIN_COPY, type LockInSessionView } from '../../src/shared/lockin';
 import type { BankList, DailyList } from '../../src/shared/tasks';
-import { browserSuite, setServerClock } from './support/harness';
+import { browserSuite, setServerClock, eventually } from './support/harness';
 import { screenChecks } from './support/screens';
 
 const suite = browserSuite({
@@ -26,19 +26,6 @@ async function controlledHome(page: Page): Promise<void> {
 async function read<T>(context: BrowserContext, procedure: string): Promise<T> {
   const res = await context.request.get(`${suite.server.url}/api/trpc/${procedure}`);
   return (await res.json()).result.data as T;
-}
-
-async function eventually(check: () => Promise<void>, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await Bun.sleep(100);
-    }
-  }
 }
 
 const box = (page: Page, name: string) => page.getByRole('checkbox', { name, exact: true });
@@ -93,7 +80,7 @@ describe('changes made offline', () => {
       });
       const bank = await read<BankList>(context, 'tasks.bank.list');
       expect(bank.tasks.filter((t) => t.title === 'Pack the charger')).toHaveLength(1);
-    });
+    }, 20_000);
     await eventually(async () =>
       expect(await page.evaluate(() => localStorage.getItem('lockin-offline-changes'))).toBeNull(),
     );
@@ -150,7 +137,7 @@ describe('changes made offline', () => {
         goalText: 'Sketch the plan',
       });
       expect(sessions[0]?.id).toStartWith('offline_');
-    });
+    }, 20_000);
     expect((await read<{ current: number }>(context, 'lockin.streak')).current).toBe(1);
   });
 });

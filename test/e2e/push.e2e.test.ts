@@ -48,6 +48,23 @@ async function useStandInPushService(
   );
 }
 
+/** What the browser does with a push for this origin's worker, sent through CDP (`page` lends its session). */
+async function deliverPush(context: BrowserContext, page: Page, message: unknown): Promise<void> {
+  const cdp = await context.newCDPSession(page);
+  const registrationId = new Promise<string>((resolve) =>
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const found = registrations.find((r: { scopeURL: string }) => r.scopeURL.startsWith(suite.server.url));
+      if (found) resolve(found.registrationId);
+    }),
+  );
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin: suite.server.url,
+    registrationId: await registrationId,
+    data: JSON.stringify(message),
+  });
+}
+
 async function openManageAccount(page: Page): Promise<void> {
   await page.goto('/manage-subscription');
   await page.getByRole('heading', { name: 'Notifications' }).waitFor();
@@ -79,18 +96,11 @@ describe('notifications', () => {
     await checkScreen(page, 'notifications-on');
 
     // What the browser does with a push it receives: the worker shows it.
-    const cdp = await context.newCDPSession(page);
-    const registrationId = new Promise<string>((resolve) =>
-      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-        const found = registrations.find((r: { scopeURL: string }) => r.scopeURL.startsWith(suite.server.url));
-        if (found) resolve(found.registrationId);
-      }),
-    );
-    await cdp.send('ServiceWorker.enable');
-    await cdp.send('ServiceWorker.deliverPushMessage', {
-      origin: suite.server.url,
-      registrationId: await registrationId,
-      data: JSON.stringify({ title: 'Session complete — 25 minutes of focus', body: 'Well done.', url: '/', tag: 't' }),
+    await deliverPush(context, page, {
+      title: 'Session complete — 25 minutes of focus',
+      body: 'Well done.',
+      url: '/',
+      tag: 't',
     });
     await page.waitForFunction(async () => {
       const registration = await navigator.serviceWorker.ready;
@@ -155,19 +165,7 @@ describe('notifications', () => {
       const message = browser.decrypt(pushed[0]?.body ?? new Uint8Array());
       expect(message).toMatchObject({ title: 'Session complete — 5 minutes of focus', url: '/' });
 
-      const cdp = await context.newCDPSession(blank);
-      const registrationId = new Promise<string>((resolve) =>
-        cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-          const found = registrations.find((r: { scopeURL: string }) => r.scopeURL.startsWith(suite.server.url));
-          if (found) resolve(found.registrationId);
-        }),
-      );
-      await cdp.send('ServiceWorker.enable');
-      await cdp.send('ServiceWorker.deliverPushMessage', {
-        origin: suite.server.url,
-        registrationId: await registrationId,
-        data: JSON.stringify(message),
-      });
+      await deliverPush(context, blank, message);
       const [worker] = context.serviceWorkers();
       if (!worker) throw new Error('no service worker');
       const shown = await worker.evaluate(async () => {

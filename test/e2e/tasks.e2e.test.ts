@@ -21,6 +21,7 @@ import {
   registerViaApi,
   setServerClock,
   transitionsSettled,
+  eventually,
 } from './support/harness';
 import { expectToast, screenChecks } from './support/screens';
 
@@ -81,20 +82,6 @@ async function trpcMutation(context: BrowserContext, path: string, input: unknow
   });
   if (!res.ok()) throw new Error(`${path} failed: ${res.status()} ${await res.text()}`);
   return res.json();
-}
-
-/** Retries an assertion until it holds (the UI updates asynchronously), up to ten seconds. */
-async function eventually(check: () => Promise<void>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
 }
 
 /** Runs an action and waits until the tRPC mutation it sends has been answered. */

@@ -41,6 +41,11 @@ function offline(stamp: string, over: Record<string, unknown> = {}) {
   };
 }
 
+/** Sends an offline session: the defaults above with `over` in place. */
+function record<T = unknown>(client: TestClient, stamp: string, over: Record<string, unknown> = {}) {
+  return client.mutate<T>('lockin.recordOffline', offline(stamp, over));
+}
+
 describe('recording a session run offline', () => {
   test('a completed session after the last sync is recorded with its times, counts for the streak and shows in the list', async () => {
     at('2026-03-10T12:00:00Z');
@@ -98,16 +103,13 @@ describe('recording a session run offline', () => {
     const { client } = await newClient();
     const stamp = await syncStamp(client);
     at('2026-03-10T13:00:00Z');
-    const early = await client.mutate(
-      'lockin.recordOffline',
-      offline(stamp, { startTime: '2026-03-10T11:59:00.000Z' }),
-    );
+    const early = await record(client, stamp, { startTime: '2026-03-10T11:59:00.000Z' });
     expect(early.status).toBe(400);
     expect(early.body.message).toBe('Start time must not be before the last sync');
-    const withinTolerance = await client.mutate<CompletionResult>(
-      'lockin.recordOffline',
-      offline(stamp, { startTime: '2026-03-10T11:59:57.000Z', endTime: '2026-03-10T12:24:57.000Z' }),
-    );
+    const withinTolerance = await record<CompletionResult>(client, stamp, {
+      startTime: '2026-03-10T11:59:57.000Z',
+      endTime: '2026-03-10T12:24:57.000Z',
+    });
     expect(withinTolerance.status).toBe(200);
     expect(withinTolerance.body.session.startTime).toBe('2026-03-10T12:00:00.000Z');
   });
@@ -117,32 +119,26 @@ describe('recording a session run offline', () => {
     const { client } = await newClient();
     const stamp = await syncStamp(client);
     at('2026-03-10T12:20:00Z');
-    const future = await client.mutate(
-      'lockin.recordOffline',
-      offline(stamp, { startTime: '2026-03-10T12:00:00.000Z', endTime: '2026-03-10T12:25:00.000Z' }),
-    );
+    const future = await record(client, stamp, {
+      startTime: '2026-03-10T12:00:00.000Z',
+      endTime: '2026-03-10T12:25:00.000Z',
+    });
     expect(future.status).toBe(400);
     expect(future.body.message).toBe('End time must not be in the future');
     at('2026-03-10T14:00:00Z');
-    const tooLong = await client.mutate(
-      'lockin.recordOffline',
-      offline(stamp, { outcome: 'quit', endTime: '2026-03-10T12:31:00.000Z' }),
-    );
+    const tooLong = await record(client, stamp, { outcome: 'quit', endTime: '2026-03-10T12:31:00.000Z' });
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.message).toBe('End time must be after the start and at most the goal later');
-    const backwards = await client.mutate(
-      'lockin.recordOffline',
-      offline(stamp, { outcome: 'quit', endTime: '2026-03-10T12:04:00.000Z' }),
-    );
+    const backwards = await record(client, stamp, { outcome: 'quit', endTime: '2026-03-10T12:04:00.000Z' });
     expect(backwards.status).toBe(400);
-    const short = await client.mutate('lockin.recordOffline', offline(stamp, { endTime: '2026-03-10T12:20:00.000Z' }));
+    const short = await record(client, stamp, { endTime: '2026-03-10T12:20:00.000Z' });
     expect(short.status).toBe(400);
     expect(short.body.message).toBe('A completed session must last its goal');
     // A quit of the same length is fine, and stores the minutes that passed.
-    const quit = await client.mutate<CompletionResult>(
-      'lockin.recordOffline',
-      offline(stamp, { outcome: 'quit', endTime: '2026-03-10T12:20:00.000Z' }),
-    );
+    const quit = await record<CompletionResult>(client, stamp, {
+      outcome: 'quit',
+      endTime: '2026-03-10T12:20:00.000Z',
+    });
     expect(quit.status).toBe(200);
     expect(quit.body.session.actualMinutes).toBe(15);
     expect(quit.body.streak.current).toBe(0);
@@ -156,21 +152,21 @@ describe('recording a session run offline', () => {
     at('2026-03-10T12:15:00Z');
     await client.mutate('lockin.complete', { id: online.body.session.id, actualMinutes: 15 });
     at('2026-03-10T14:00:00Z');
-    const overlapping = await client.mutate(
-      'lockin.recordOffline',
-      offline(stamp, { startTime: '2026-03-10T12:10:00.000Z', endTime: '2026-03-10T12:35:00.000Z' }),
-    );
+    const overlapping = await record(client, stamp, {
+      startTime: '2026-03-10T12:10:00.000Z',
+      endTime: '2026-03-10T12:35:00.000Z',
+    });
     expect(overlapping.status).toBe(409);
     expect(overlapping.body.message).toBe('This session overlaps one already recorded');
-    const after = await client.mutate(
-      'lockin.recordOffline',
-      offline(stamp, { startTime: '2026-03-10T12:15:00.000Z', endTime: '2026-03-10T12:40:00.000Z' }),
-    );
+    const after = await record(client, stamp, {
+      startTime: '2026-03-10T12:15:00.000Z',
+      endTime: '2026-03-10T12:40:00.000Z',
+    });
     expect(after.status).toBe(200);
-    const second = await client.mutate(
-      'lockin.recordOffline',
-      offline(stamp, { startTime: '2026-03-10T12:39:00.000Z', endTime: '2026-03-10T13:04:00.000Z' }),
-    );
+    const second = await record(client, stamp, {
+      startTime: '2026-03-10T12:39:00.000Z',
+      endTime: '2026-03-10T13:04:00.000Z',
+    });
     expect(second.status).toBe(409);
   });
 
@@ -189,7 +185,7 @@ describe('recording a session run offline', () => {
       expect(res.body.message).toBe('Sync stamp is not valid or is older than 7 days');
     }
     at('2026-03-17T12:00:01Z');
-    const old = await client.mutate('lockin.recordOffline', offline(stamp));
+    const old = await record(client, stamp);
     expect(old.status).toBe(400);
   });
 
@@ -221,10 +217,10 @@ describe('recording a session run offline', () => {
     await client.mutate('tasks.daily.add', { ids: ['t1'] });
     const stamp = await syncStamp(client);
     at('2026-03-10T13:00:00Z');
-    const free = await client.mutate('lockin.recordOffline', offline(stamp, { taskId: 't1' }));
+    const free = await record(client, stamp, { taskId: 't1' });
     expect(free.status).toBe(403);
     await makePremium(ctx.deps, id);
-    const premium = await client.mutate<CompletionResult>('lockin.recordOffline', offline(stamp, { taskId: 't1' }));
+    const premium = await record<CompletionResult>(client, stamp, { taskId: 't1' });
     expect(premium.status).toBe(200);
     expect(premium.body.session).toMatchObject({ taskTitle: 'Write report', category: 'Work' });
   });

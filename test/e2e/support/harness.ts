@@ -161,6 +161,20 @@ export async function registerViaApi(
   return body;
 }
 
+/** Retries an assertion until it holds (the UI updates asynchronously), up to `timeoutMs`. */
+export async function eventually(check: () => Promise<void>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await check();
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}
+
 /** Moves the server's clock (TEST_CLOCK=true servers only). */
 export async function setServerClock(server: RunningServer, now: Date): Promise<void> {
   const res = await fetch(`${server.url}/api/test/clock`, {
