@@ -7,9 +7,6 @@ import { useAuth } from './features/auth/useAuth';
 import { LandingPage } from './features/landing/LandingPage';
 import { NotFoundPage } from './features/notfound/NotFoundPage';
 import { LoginPage } from './features/auth/LoginPage';
-import { ForgotPasswordPage } from './features/auth/ForgotPasswordPage';
-import { ResetPasswordPage } from './features/auth/ResetPasswordPage';
-import { ConfirmEmailPage } from './features/auth/ConfirmEmailPage';
 import { OfflineNotices } from './features/offline/OfflineNotices';
 import { LockInProvider } from './features/lockin/LockInProvider';
 import { PageLoading } from './ui/PageLoading';
@@ -24,7 +21,17 @@ const ManageAccountPage = lazy(() =>
 const DemoCheckoutPage = lazy(() =>
   import('./features/plans/DemoCheckoutPage').then((m) => ({ default: m.DemoCheckoutPage })),
 );
-// Pages a visitor rarely opens first (the legal texts, the plans page) load on demand as well.
+const ForgotPasswordPage = lazy(() =>
+  import('./features/auth/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })),
+);
+const ResetPasswordPage = lazy(() =>
+  import('./features/auth/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })),
+);
+const ConfirmEmailPage = lazy(() =>
+  import('./features/auth/ConfirmEmailPage').then((m) => ({ default: m.ConfirmEmailPage })),
+);
+// Pages a visitor rarely opens first (reached from a mail, the legal texts, the plans page) load
+// on demand as well.
 const PrivacyPolicyPage = lazy(() =>
   import('./features/legal/LegalPages').then((m) => ({ default: m.PrivacyPolicyPage })),
 );
@@ -87,9 +94,30 @@ export function createRouter() {
         { path: ROUTES.home, element: <Home /> },
         { path: ROUTES.login, element: <LoginPage mode="signin" /> },
         { path: ROUTES.signup, element: <LoginPage mode="signup" /> },
-        { path: ROUTES.forgotPassword, element: <ForgotPasswordPage /> },
-        { path: ROUTES.resetPassword, element: <ResetPasswordPage /> },
-        { path: ROUTES.confirmEmail, element: <ConfirmEmailPage /> },
+        {
+          path: ROUTES.forgotPassword,
+          element: (
+            <OnDemand>
+              <ForgotPasswordPage />
+            </OnDemand>
+          ),
+        },
+        {
+          path: ROUTES.resetPassword,
+          element: (
+            <OnDemand>
+              <ResetPasswordPage />
+            </OnDemand>
+          ),
+        },
+        {
+          path: ROUTES.confirmEmail,
+          element: (
+            <OnDemand>
+              <ConfirmEmailPage />
+            </OnDemand>
+          ),
+        },
         {
           path: ROUTES.privacyPolicy,
           element: (

@@ -1,7 +1,7 @@
 // One error type for every rule a service enforces, mapped once to HTTP statuses and tRPC codes.
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import type { z } from 'zod';
-import { fieldLabel } from '../../shared/text';
+import { fieldLabel } from '../../shared/field-label';
 
 export { fieldLabel };
 

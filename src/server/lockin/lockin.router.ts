@@ -8,7 +8,7 @@ import {
   offlineSessionInput,
   quitSessionInput,
   startSessionInput,
-} from '../../shared/lockin';
+} from '../../shared/lockin-input';
 import { protectedProcedure, router } from '../trpc/init';
 import * as lockin from './lockin.service';
 import { recordOfflineSession } from './offline-session';

@@ -4,16 +4,16 @@
 // them, since a browser's clock may be wrong.
 import { Hono } from 'hono';
 import { z } from 'zod';
+import type { LockInSessionView } from '../../shared/lockin';
 import {
   goalMinutesField,
   goalTextSchema,
   listSessionsInput,
-  type LockInSessionView,
   lockInCategorySchema,
   quitReasonSchema,
   sessionIdSchema,
   taskTitleSchema,
-} from '../../shared/lockin';
+} from '../../shared/lockin-input';
 import type { AppDeps } from '../deps';
 import { type AppEnv, requireAuth } from '../http/auth-middleware';
 import { AppError, describeZodError } from '../http/errors';
