@@ -2,7 +2,7 @@ import './lib/zod-jitless';
 // Listens for the browser's install offer from the first moment (it may come before any menu).
 import './features/install/installPrompt';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { createQueryClient } from './lib/query-client';
@@ -24,16 +24,21 @@ const router = createRouter();
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html must hold <div id="root">');
 
-createRoot(rootElement).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-        <ToastProvider>
-          <ShortcutsProvider>
-            <RouterProvider router={router} />
-          </ShortcutsProvider>
-        </ToastProvider>
-      </TRPCProvider>
-    </QueryClientProvider>
-  </StrictMode>,
+// The first render is a transition: React renders it in slices that yield to the browser, so a
+// phone's main thread is never blocked for the whole first screen at once.
+const root = createRoot(rootElement);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
+          <ToastProvider>
+            <ShortcutsProvider>
+              <RouterProvider router={router} />
+            </ShortcutsProvider>
+          </ToastProvider>
+        </TRPCProvider>
+      </QueryClientProvider>
+    </StrictMode>,
+  ),
 );

@@ -1,7 +1,7 @@
 // Keeps the server's idea of the user's time zone in step with the browser, so 'today' (daily
 // reset, streaks, weekly figures) matches the clock on the wall. Runs once per user and zone.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import type { CurrentUser } from '../../../shared/types';
 import { useTRPC } from '../../lib/trpc';
 import { browserTimeZone } from './session';
@@ -13,8 +13,7 @@ export function useTimeZoneSync(user: CurrentUser | null): void {
   const { mutate } = useMutation(trpc.accounts.setTimeZone.mutationOptions());
   const sent = useRef<string | null>(null);
 
-  useEffect(() => {
-    if (!user) return;
+  const sync = useEffectEvent((user: CurrentUser) => {
     const zone = browserTimeZone();
     if (zone === user.timeZone) return;
     const key = `${user.id}:${zone}`;
@@ -34,5 +33,13 @@ export function useTimeZoneSync(user: CurrentUser | null): void {
         },
       },
     );
-  }, [user, mutate, queryClient]);
+  });
+
+  useEffect(() => {
+    if (!user) return;
+    // Reading the zone builds the page's first DateTimeFormat (ICU's data loads): a task of its
+    // own once the screen is up, not part of the first render's.
+    const timer = setTimeout(() => sync(user), 0);
+    return () => clearTimeout(timer);
+  }, [user]);
 }
