@@ -7,7 +7,8 @@ import { type Config, ConfigError, describeProviders, loadConfig } from './confi
 import { type AppDeps, consoleLogger, jsonLogger, type Logger } from './deps';
 import type { AppEnv } from './http/auth-middleware';
 import { createShellApp } from './http/shell';
-import { createStaticSite } from './http/static';
+import { createStaticSite, PUBLIC_DIR } from './http/static';
+import { OAUTH_PROVIDER_IDS, PROVIDERS_META } from '../shared/oauth';
 import { answerProbe, type Lifecycle } from './ops/lifecycle';
 
 /** However a shutdown goes, the process is gone within this (an orchestrator's usual grace is 10 s). */
@@ -45,7 +46,8 @@ async function main(): Promise<void> {
     return superviseWorkers(config, log);
   }
   if (config.workerIndex === undefined) log.info(describeProviders(config));
-  const site = createStaticSite();
+  const configured = OAUTH_PROVIDER_IDS.filter((id) => Boolean(config.oauth[id]));
+  const site = createStaticSite(PUBLIC_DIR, { shellMeta: { [PROVIDERS_META]: configured.join(',') } });
   const shell = createShellApp({ config, log }, site);
   const lifecycle: Lifecycle = { ready: false, stopping: false };
 

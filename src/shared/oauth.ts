@@ -2,6 +2,11 @@
 
 export const OAUTH_PROVIDER_IDS = ['oidc', 'google', 'facebook', 'github', 'twitter'] as const;
 export type OAuthProviderId = (typeof OAUTH_PROVIDER_IDS)[number];
+/**
+ * The page shell's `<meta name>` listing the configured providers (comma-separated), so the
+ * sign-in page draws its buttons on the first render instead of placeholders that then collapse.
+ */
+export const PROVIDERS_META = 'lockin-providers';
 
 /** GET /api/auth/providers: the spec's map of provider to whether its sign-in is configured. */
 export type ProvidersAnswer = Record<OAuthProviderId, boolean>;

@@ -5,6 +5,7 @@
 import { describe, expect, setDefaultTimeout, test } from 'bun:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { TOASTS } from '../../src/shared/copy';
+import { PROVIDERS_META } from '../../src/shared/oauth';
 import { browserSuite, newContext, registerViaApi, screenshot } from './support/harness';
 import { expectToast, screenChecks } from './support/screens';
 
@@ -249,8 +250,33 @@ describe('sign-in providers', () => {
     await checkScreen(page, 'login-providers');
   });
 
+  test('the page shell names the configured providers: the first render draws them, nothing shifts', async () => {
+    const { page } = await openPage({ width: 412 });
+    await page.addInitScript(() => {
+      const scope = window as unknown as { shifts: number };
+      scope.shifts = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+          if (!entry.hadRecentInput) scope.shifts += entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const providers = page.waitForResponse('**/api/auth/providers');
+    await page.goto('/login');
+    expect(await page.locator(`meta[name="${PROVIDERS_META}"]`).getAttribute('content')).toBe('');
+    await providers;
+    await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    expect(await page.getByTestId('provider-placeholders').count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThan(0.02);
+  });
+
   test('three placeholders while loading; on failure only the OIDC button and a hint', async () => {
     const { page } = await openPage();
+    // A shell without the providers' list (an offline copy from an older build) asks first.
+    await page.route('**/login', async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace(/<meta name="lockin-providers"[^>]*>/, '');
+      await route.fulfill({ response, body: html });
+    });
     const held = gate();
     await page.route('**/api/auth/providers', async (route) => {
       await held.wait;

@@ -319,6 +319,8 @@ describe('landing page', () => {
       const { page } = t;
       await page.goto('/');
       const features = page.locator('#features');
+      // The first render is a transition: it may finish just after the load event.
+      await features.getByRole('heading', { name: 'Task Bank', exact: true }).waitFor();
       for (const name of [
         'Task Bank',
         "Today's Focus",

@@ -107,6 +107,34 @@ describe('built client assets', () => {
     expect(missing.status).toBe(404);
     expect(await missing.text()).toContain('<title>LockIn</title>');
   });
+
+  test('the shell can carry facts for the first render as meta tags, escaped, in every encoding', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
+    const { createStaticSite } = await import('../../src/server/http/static');
+    const { createApp } = await import('../../src/server/app');
+    const dir = mkdtempSync(join(tmpdir(), 'lockin-static-'));
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><head><title>LockIn</title></head><body></body>');
+    const site = createStaticSite(dir, { shellMeta: { 'lockin-providers': 'google,github', odd: '"><script>' } });
+    const app = createApp(ctx.deps, { site });
+    const tags =
+      '<meta name="lockin-providers" content="google,github" /><meta name="odd" content="&quot;&gt;&lt;script&gt;" /></head>';
+
+    const plain = await app.request('http://localhost:3000/login');
+    expect(plain.headers.get('cache-control')).toBe('no-cache');
+    expect(await plain.text()).toContain(tags);
+    const br = await app.request('http://localhost:3000/', { headers: { 'accept-encoding': 'br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toContain(tags);
+    const gz = await app.request('http://localhost:3000/', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toContain(tags);
+    const missing = await app.request('http://localhost:3000/nowhere');
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain(tags);
+  });
 });
 
 describe('request log', () => {

@@ -1,8 +1,9 @@
 // Serves the built client from dist/public: hashed assets cached forever, brotli or gzip
 // variants written at build time, and the page shell for every app route.
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Context } from 'hono';
 
 export const PUBLIC_DIR = fileURLToPath(new URL('../../../dist/public', import.meta.url));
@@ -62,25 +63,49 @@ export interface StaticSite {
 const MISSING_BUILD = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>LockIn</title></head>
 <body><main><h1>LockIn</h1><p>The client has not been built. Run <code>bun run build</code>.</p></main></body></html>`;
 
-export function createStaticSite(dir = PUBLIC_DIR): StaticSite {
+/** Brotli, else gzip, when the client takes it and the variant exists. */
+function chooseEncoding(c: Context, br: boolean, gz: boolean): 'br' | 'gzip' | null {
+  const accept = c.req.header('accept-encoding') ?? '';
+  if (br && /\bbr\b/.test(accept)) return 'br';
+  if (gz && /\bgzip\b/.test(accept)) return 'gzip';
+  return null;
+}
+
+function headersFor(asset: Asset, encoding: 'br' | 'gzip' | null): Record<string, string> {
+  const headers: Record<string, string> = {
+    'content-type': asset.type,
+    'cache-control': asset.immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+    vary: 'accept-encoding',
+  };
+  if (encoding) headers['content-encoding'] = encoding;
+  return headers;
+}
+
+/** Escapes a value for an HTML attribute in double quotes. */
+const attribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * The shell with `<meta name="…" content="…">` for each entry, compressed once: facts the first
+ * render needs that never change while the process runs (a script in the page would break the CSP).
+ */
+function shellWithMeta(asset: Asset, meta: Record<string, string>): { raw: Buffer; br: Buffer; gz: Buffer } {
+  const tags = Object.entries(meta)
+    .map(([name, content]) => `<meta name="${attribute(name)}" content="${attribute(content)}" />`)
+    .join('');
+  const raw = Buffer.from(readFileSync(asset.path, 'utf8').replace('</head>', `${tags}</head>`));
+  return { raw, br: brotliCompressSync(raw), gz: gzipSync(raw) };
+}
+
+export function createStaticSite(dir = PUBLIC_DIR, options: { shellMeta?: Record<string, string> } = {}): StaticSite {
   const assets = listAssets(dir);
   const shell = assets.get('/index.html');
+  const shellBody = shell && options.shellMeta ? shellWithMeta(shell, options.shellMeta) : null;
 
   function send(c: Context, asset: Asset, status = 200): Response {
-    const accept = c.req.header('accept-encoding') ?? '';
-    const headers: Record<string, string> = {
-      'content-type': asset.type,
-      'cache-control': asset.immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-      vary: 'accept-encoding',
-    };
-    let file = asset.path;
-    if (asset.br && /\bbr\b/.test(accept)) {
-      file += '.br';
-      headers['content-encoding'] = 'br';
-    } else if (asset.gz && /\bgzip\b/.test(accept)) {
-      file += '.gz';
-      headers['content-encoding'] = 'gzip';
-    }
+    const encoding = chooseEncoding(c, asset.br, asset.gz);
+    const headers = headersFor(asset, encoding);
+    const file = encoding === 'br' ? `${asset.path}.br` : encoding === 'gzip' ? `${asset.path}.gz` : asset.path;
     return new Response(c.req.method === 'HEAD' ? null : Bun.file(file), { status, headers });
   }
 
@@ -92,7 +117,11 @@ export function createStaticSite(dir = PUBLIC_DIR): StaticSite {
     },
     page(c, status) {
       if (!shell) return c.html(MISSING_BUILD, status);
-      return send(c, shell, status);
+      if (!shellBody) return send(c, shell, status);
+      const encoding = chooseEncoding(c, true, true);
+      const headers = headersFor(shell, encoding);
+      const body = encoding === 'br' ? shellBody.br : encoding === 'gzip' ? shellBody.gz : shellBody.raw;
+      return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(body), { status, headers });
     },
   };
 }

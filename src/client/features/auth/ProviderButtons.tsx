@@ -1,5 +1,6 @@
 // 'Or continue with': one link per OAuth provider the server reports as configured, each with its
-// own mark. Three placeholders while the list loads; if it cannot be loaded, the OIDC button plus a
+// own mark, drawn on the first render from the list the page shell carries. Three placeholders
+// while the list loads when the shell has none; if it cannot be loaded, the OIDC button plus a
 // hint. The labels come from a second answer (only the OIDC one is configurable); until it arrives
 // or if it fails, the built-in names are shown.
 import { useQuery } from '@tanstack/react-query';
@@ -8,6 +9,7 @@ import {
   OAUTH_PROVIDER_IDS,
   type OAuthProviderId,
   PROVIDER_NAMES,
+  PROVIDERS_META,
   type ProviderNamesAnswer,
   type ProvidersAnswer,
 } from '../../../shared/oauth';
@@ -30,11 +32,23 @@ function ProviderLink({ provider, name }: { provider: OAuthProviderId; name: str
   );
 }
 
+/** The providers the page shell names (PROVIDERS_META), or undefined when it names none. */
+function providersInPage(): ProvidersAnswer | undefined {
+  const listed = document.querySelector<HTMLMetaElement>(`meta[name="${PROVIDERS_META}"]`)?.content;
+  if (listed === undefined) return undefined;
+  const names = new Set(listed.split(','));
+  return Object.fromEntries(OAUTH_PROVIDER_IDS.map((id) => [id, names.has(id)])) as ProvidersAnswer;
+}
+
 export function ProviderButtons() {
   const query = useQuery({
     queryKey: PROVIDERS_KEY,
     queryFn: () => apiGet<ProvidersAnswer>('/api/auth/providers'),
     retry: false,
+    // Drawn at once from the page; still asked, as the shell may come from the offline cache.
+    initialData: providersInPage,
+    initialDataUpdatedAt: 0,
+    staleTime: 0,
   });
   const namesQuery = useQuery({
     queryKey: PROVIDER_NAMES_KEY,
