@@ -2,9 +2,15 @@
 // build with its service worker: the landing page, /login and the signed-in main screen, each run
 // `runs` times; prints the median of each category's score and the load figures.
 // Debian's Chromium, never a download. Usage: bun run build && bun bench/lighthouse.ts [runs=3]
-import { rmSync } from 'node:fs';
+//
+// Each run gets a fresh Chromium (new profile: cold cache, no service worker yet). The signed-in
+// run puts the session cookie in that browser's own jar first, as a user's browser holds it,
+// instead of Lighthouse's --extra-headers (which sends it through DevTools request interception).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { REPO_ROOT, spawnServer, tempDataDir } from '../test/support/process';
+import { chromium } from 'playwright-core';
+import { freePort, REPO_ROOT, spawnServer, tempDataDir } from '../test/support/process';
 
 const runs = Number(process.argv[2] ?? 3);
 const CHROME_FLAGS = '--headless=new --no-sandbox --disable-background-networking --disable-component-update';
@@ -15,36 +21,81 @@ interface Report {
   audits: Record<string, { numericValue?: number; score?: number | null; title: string }>;
 }
 
-async function lighthouse(url: string, headers: Record<string, string> = {}): Promise<Report> {
-  const args = [
-    LIGHTHOUSE,
-    url,
-    '--quiet',
-    '--output=json',
-    '--output-path=stdout',
-    `--chrome-flags=${CHROME_FLAGS}`,
-    '--only-categories=performance,accessibility,best-practices,seo',
-  ];
-  if (Object.keys(headers).length > 0) args.push(`--extra-headers=${JSON.stringify(headers)}`);
-  const proc = Bun.spawn(['node', ...args], {
-    env: { ...process.env, CHROME_PATH: '/usr/bin/chromium' },
-    stdout: 'pipe',
-    stderr: 'pipe',
-  });
-  const [out, err, code] = await Promise.all([
-    new Response(proc.stdout).text(),
-    new Response(proc.stderr).text(),
-    proc.exited,
-  ]);
-  if (code !== 0) throw new Error(`lighthouse exited ${code}: ${err.slice(-2000)}`);
-  return JSON.parse(out) as Report;
+/** A Chromium for one run, with DevTools on `port`; `cookie` goes into its jar first. */
+async function launchChromium(port: number, origin: string, cookie?: string): Promise<() => Promise<void>> {
+  const profile = mkdtempSync(join(tmpdir(), 'lockin-lh-profile-'));
+  const proc = Bun.spawn(
+    [
+      '/usr/bin/chromium',
+      ...CHROME_FLAGS.split(' '),
+      `--remote-debugging-port=${port}`,
+      `--user-data-dir=${profile}`,
+      'about:blank',
+    ],
+    { stdout: 'ignore', stderr: 'ignore' },
+  );
+  const stop = async () => {
+    proc.kill();
+    await proc.exited;
+    rmSync(profile, { recursive: true, force: true });
+  };
+  try {
+    let browser: Awaited<ReturnType<typeof chromium.connectOverCDP>> | undefined;
+    for (let i = 0; i < 100 && !browser; i++) {
+      browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`).catch(async () => {
+        await Bun.sleep(100);
+        return undefined;
+      });
+    }
+    if (!browser) throw new Error('Chromium did not open its DevTools port');
+    if (cookie) {
+      const cookies = cookie.split('; ').map((pair) => {
+        const at = pair.indexOf('=');
+        return { name: pair.slice(0, at), value: pair.slice(at + 1), url: origin };
+      });
+      await browser.contexts()[0]?.addCookies(cookies);
+    }
+    await browser.close(); // disconnects; the browser keeps running
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return stop;
+}
+
+async function lighthouse(url: string, cookie?: string): Promise<Report> {
+  const port = await freePort();
+  const stop = await launchChromium(port, new URL(url).origin, cookie);
+  try {
+    const args = [
+      LIGHTHOUSE,
+      url,
+      '--quiet',
+      '--output=json',
+      '--output-path=stdout',
+      `--port=${port}`,
+      // The profile is new for this run; a reset would also take the cookie just put in.
+      '--disable-storage-reset',
+      '--only-categories=performance,accessibility,best-practices,seo',
+    ];
+    const proc = Bun.spawn(['node', ...args], { stdout: 'pipe', stderr: 'pipe' });
+    const [out, err, code] = await Promise.all([
+      new Response(proc.stdout).text(),
+      new Response(proc.stderr).text(),
+      proc.exited,
+    ]);
+    if (code !== 0) throw new Error(`lighthouse exited ${code}: ${err.slice(-2000)}`);
+    return JSON.parse(out) as Report;
+  } finally {
+    await stop();
+  }
 }
 
 /** Lighthouse now and then loses its trace (NO_NAVSTART) on a busy machine: that run is repeated. */
-async function lighthouseRun(url: string, headers: Record<string, string>): Promise<Report> {
+async function lighthouseRun(url: string, cookie?: string): Promise<Report> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await lighthouse(url, headers);
+      return await lighthouse(url, cookie);
     } catch (error) {
       if (attempt >= 3 || !String(error).includes('NO_NAVSTART')) throw error;
     }
@@ -88,16 +139,16 @@ const server = await spawnServer({ env: { NODE_ENV: 'production', DATA_DIR: data
 try {
   await server.waitUntilUp({ path: '/api/ready', timeoutMs: 120_000 });
   const cookie = await signedInCookie(server.url);
-  const pages: [string, string, Record<string, string>][] = [
-    ['/ (landing)', '/', {}],
-    ['/login', '/login', {}],
-    ['/ (signed in)', '/', { Cookie: cookie }],
+  const pages: [string, string, string | undefined][] = [
+    ['/ (landing)', '/', undefined],
+    ['/login', '/login', undefined],
+    ['/ (signed in)', '/', cookie],
   ];
   console.log(`Lighthouse mobile, median of ${runs} (bun ${Bun.version}, ${navigator.hardwareConcurrency} CPUs)`);
   console.log('page              perf  a11y  best  seo    FCP ms  LCP ms  TBT ms  CLS     JS KiB (transfer)');
-  for (const [label, path, headers] of pages) {
+  for (const [label, path, pageCookie] of pages) {
     const reports: Report[] = [];
-    for (let i = 0; i < runs; i++) reports.push(await lighthouseRun(`${server.url}${path}`, headers));
+    for (let i = 0; i < runs; i++) reports.push(await lighthouseRun(`${server.url}${path}`, pageCookie));
     const score = (c: string) => median(reports.map((r) => Math.round((r.categories[c]?.score ?? 0) * 100)));
     const audit = (a: string) => median(reports.map((r) => r.audits[a]?.numericValue ?? Number.NaN));
     const js = median(
