@@ -84,7 +84,12 @@ async function findRunning(tx: Db | Tx, userId: string): Promise<SessionRow | un
 }
 
 /** Finds a session by its id, or (for the focus-session shape) by the alias it was given. */
-async function findSession(tx: Tx, userId: string, id: string, byAlias = false): Promise<SessionRow | undefined> {
+export async function findSession(
+  tx: Db | Tx,
+  userId: string,
+  id: string,
+  byAlias = false,
+): Promise<SessionRow | undefined> {
   const match = byAlias ? or(eq(lockInSessions.id, id), eq(lockInSessions.aliasId, id)) : eq(lockInSessions.id, id);
   const [row] = await tx
     .select()
@@ -132,6 +137,24 @@ export async function getStreak(deps: AppDeps, user: LockInUser): Promise<Streak
 // ---------------------------------------------------------------------------------------------
 // Starting
 
+/**
+ * Per-task Lock-In from Today's Focus (premium): the session takes the task's title and category.
+ * 403 for a free user, 404 for a task not on the user's list.
+ */
+export async function sessionTask(
+  deps: AppDeps,
+  user: LockInUser,
+  taskId: string,
+): Promise<{ taskTitle: string; category: string }> {
+  if (!(await isPremium(deps, user.id))) throw new AppError('FORBIDDEN', LOCKIN_MESSAGES.premiumTask);
+  const [task] = await deps.db
+    .select({ title: dailyTasks.title, category: dailyTasks.category })
+    .from(dailyTasks)
+    .where(and(eq(dailyTasks.userId, user.id), eq(dailyTasks.id, taskId)));
+  if (!task) throw new AppError('NOT_FOUND', LOCKIN_MESSAGES.taskNotFound);
+  return { taskTitle: task.title, category: task.category };
+}
+
 export interface StartInput {
   goalMinutes: number;
   goalText?: string | null;
@@ -153,18 +176,12 @@ export type StartResult = { session: LockInSessionView; created: boolean };
 export async function startSession(deps: AppDeps, user: LockInUser, input: StartInput): Promise<StartResult> {
   if (!isAllowedDuration(input.goalMinutes))
     throw new AppError('BAD_REQUEST', `${fieldLabel(['goalMinutes'])} must be one of the offered durations`);
-  let taskTitle = input.taskTitle?.trim() || LOCKIN_COPY.defaultTaskTitle;
-  let category = input.category?.trim() || DEFAULT_CATEGORY;
-  if (input.taskId) {
-    if (!(await isPremium(deps, user.id))) throw new AppError('FORBIDDEN', LOCKIN_MESSAGES.premiumTask);
-    const [task] = await deps.db
-      .select({ title: dailyTasks.title, category: dailyTasks.category })
-      .from(dailyTasks)
-      .where(and(eq(dailyTasks.userId, user.id), eq(dailyTasks.id, input.taskId)));
-    if (!task) throw new AppError('NOT_FOUND', LOCKIN_MESSAGES.taskNotFound);
-    taskTitle = task.title;
-    category = task.category;
-  }
+  const { taskTitle, category } = input.taskId
+    ? await sessionTask(deps, user, input.taskId)
+    : {
+        taskTitle: input.taskTitle?.trim() || LOCKIN_COPY.defaultTaskTitle,
+        category: input.category?.trim() || DEFAULT_CATEGORY,
+      };
 
   const now = deps.clock.now();
   const attempt = () =>

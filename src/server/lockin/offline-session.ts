@@ -16,13 +16,12 @@ import {
   minutesFromSeconds,
   type OfflineSessionInput,
 } from '../../shared/lockin';
-import type { Db, Tx } from '../db/client';
+import type { Tx } from '../db/client';
 import { requireRow } from '../db/rows';
-import { dailyTasks, lockInSessions } from '../db/schema';
+import { lockInSessions } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
-import { isPremium } from '../plans/plan-status';
-import { COMPLETION_GRACE_MS, type LockInUser, streakAt, toView } from './lockin.service';
+import { COMPLETION_GRACE_MS, findSession, type LockInUser, sessionTask, streakAt, toView } from './lockin.service';
 import { readSyncStamp } from './sync-stamp';
 
 /** Offline sessions are stored under this prefix, apart from the server's own ids. */
@@ -47,26 +46,6 @@ async function checkTimes(deps: AppDeps, user: LockInUser, input: OfflineSession
   const startedAt = new Date(Math.max(start, syncedAt.getTime()));
   const endedAt = new Date(Math.min(end, now.getTime(), startedAt.getTime() + goalMs));
   return { startedAt, endedAt: endedAt > startedAt ? endedAt : new Date(startedAt.getTime() + 1) };
-}
-
-/** The task a premium per-task session names (its title and category); the client's words otherwise. */
-async function sessionTask(deps: AppDeps, user: LockInUser, taskId: string | undefined) {
-  if (!taskId) return { taskTitle: LOCKIN_COPY.defaultTaskTitle, category: DEFAULT_CATEGORY };
-  if (!(await isPremium(deps, user.id))) throw new AppError('FORBIDDEN', LOCKIN_MESSAGES.premiumTask);
-  const [task] = await deps.db
-    .select({ title: dailyTasks.title, category: dailyTasks.category })
-    .from(dailyTasks)
-    .where(and(eq(dailyTasks.userId, user.id), eq(dailyTasks.id, taskId)));
-  if (!task) throw new AppError('NOT_FOUND', LOCKIN_MESSAGES.taskNotFound);
-  return { taskTitle: task.title, category: task.category };
-}
-
-async function findRecorded(tx: Db | Tx, userId: string, id: string) {
-  const [row] = await tx
-    .select()
-    .from(lockInSessions)
-    .where(and(eq(lockInSessions.userId, userId), eq(lockInSessions.id, id)));
-  return row;
 }
 
 async function overlapsRecorded(tx: Tx, userId: string, startedAt: Date, endedAt: Date): Promise<boolean> {
@@ -96,16 +75,18 @@ export async function recordOfflineSession(
   const now = deps.clock.now();
   const id = `${OFFLINE_ID_PREFIX}${input.id.toLowerCase()}`;
   // A replay answers what was recorded, even once its stamp has grown too old to record anew.
-  const replayed = await findRecorded(deps.db, user.id, id);
+  const replayed = await findSession(deps.db, user.id, id);
   if (replayed) return { session: toView(replayed), streak: await streakAt(deps.db, user, now) };
   // Read before the transaction: PGlite's one connection is the transaction's until it ends.
   const { startedAt, endedAt } = await checkTimes(deps, user, input, now);
-  const { taskTitle, category } = await sessionTask(deps, user, input.taskId);
+  const { taskTitle, category } = input.taskId
+    ? await sessionTask(deps, user, input.taskId)
+    : { taskTitle: LOCKIN_COPY.defaultTaskTitle, category: DEFAULT_CATEGORY };
   return deps.db.transaction(async (tx) => {
     // One record of a user's offline sessions at a time, so two replays cannot both miss the
     // other's overlap (or both insert the same id).
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`lockin-offline:${user.id}`}, 0))`);
-    const recorded = await findRecorded(tx, user.id, id);
+    const recorded = await findSession(tx, user.id, id);
     if (recorded) return { session: toView(recorded), streak: await streakAt(tx, user, now) };
     if (await overlapsRecorded(tx, user.id, startedAt, endedAt))
       throw new AppError('CONFLICT', LOCKIN_MESSAGES.overlaps);

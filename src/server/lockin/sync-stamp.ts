@@ -23,9 +23,10 @@ export async function readSyncStamp(db: Db, userId: string, stamp: string, now: 
   const match = /^(\d{1,15})\.([\w-]{43})$/.exec(stamp);
   if (!match?.[1] || !match[2]) return null;
   const ms = Number(match[1]);
+  // The cheap check first: a stamp out of range is refused before any signing.
+  if (ms > now.getTime() || ms < now.getTime() - MAX_AGE_MS) return null;
   const expected = Buffer.from(sign(await serverSecret(db, SECRET_ID), userId, ms));
   const given = Buffer.from(match[2]);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  if (ms > now.getTime() || ms < now.getTime() - MAX_AGE_MS) return null;
   return new Date(ms);
 }
