@@ -2,7 +2,7 @@
 // for a signed-in user a menu button (APG menu-button pattern: arrow keys, Home/End, Escape,
 // click outside) with Manage Account, the trial end while a trial runs, and Sign Out.
 import { useQueryClient } from '@tanstack/react-query';
-import { type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ROUTES } from '../../../shared/routes';
 import type { CurrentUser } from '../../../shared/types';
@@ -96,6 +96,38 @@ export function AccountMenu() {
 /** The menu's items in order, read from the DOM when needed (the menu mounts only while open). */
 const menuItems = (menu: HTMLElement | null) =>
   Array.from(menu?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
+
+/**
+ * A menu item that opens something over the page: focus goes back to the menu button first, so
+ * what it opens (a dialog, the browser's install prompt) returns focus there when it closes.
+ */
+function MenuAction({
+  icon,
+  label,
+  close,
+  onSelect,
+}: {
+  icon: ReactNode;
+  label: string;
+  close: (returnFocus: boolean) => void;
+  onSelect: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      role="menuitem"
+      tabIndex={-1}
+      className={ITEM_CLASS}
+      onClick={() => {
+        close(true);
+        onSelect();
+      }}
+    >
+      {icon}
+      {label}
+    </button>
+  );
+}
 
 function SignedInMenu({ user, trial }: { user: CurrentUser; trial: TrialInfo }) {
   const queryClient = useQueryClient();
@@ -230,34 +262,14 @@ function SignedInMenu({ user, trial }: { user: CurrentUser; trial: TrialInfo }) 
               {MENU_COPY.trialEnds(formatTrialEnd(trial.endsAt))}
             </div>
           )}
-          <button
-            type="button"
-            role="menuitem"
-            tabIndex={-1}
-            className={ITEM_CLASS}
-            onClick={() => {
-              // Focus goes back to the menu button first, so closing the dialog returns it there.
-              close(true);
-              openHelp();
-            }}
-          >
-            <KeyboardIcon />
-            {MENU_COPY.keyboardShortcuts}
-          </button>
+          <MenuAction icon={<KeyboardIcon />} label={MENU_COPY.keyboardShortcuts} close={close} onSelect={openHelp} />
           {canInstall && (
-            <button
-              type="button"
-              role="menuitem"
-              tabIndex={-1}
-              className={ITEM_CLASS}
-              onClick={() => {
-                close(true);
-                void promptInstall();
-              }}
-            >
-              <InstallIcon />
-              {MENU_COPY.installApp}
-            </button>
+            <MenuAction
+              icon={<InstallIcon />}
+              label={MENU_COPY.installApp}
+              close={close}
+              onSelect={() => void promptInstall()}
+            />
           )}
           <hr className="my-1 border-slate-200 dark:border-slate-700" />
           <a role="menuitem" tabIndex={-1} href={LOGOUT_URL} className={ITEM_CLASS} onClick={forgetDeviceCopies}>

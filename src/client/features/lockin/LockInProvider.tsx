@@ -33,13 +33,14 @@ import {
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
 import { useAuth } from '../auth/useAuth';
 import { decodeError, isUnreachable } from '../../lib/errors';
+import { isRunning } from '../../lib/mutation-running';
 import { browserTimeZone } from '../auth/session';
 import { LockInDialogs } from './LockInDialogs';
 import { readLocalActive, readLocalStreak, recordLocalSession, writeLocalActive } from './local-history';
 import { initialLockInState, type LockInTask, lockInReducer, type RunningState } from './session-machine';
 import { clockOffsetMs, elapsedSeconds, remainingSeconds } from './timer';
 import { useSessionSideEffects } from './useSessionSideEffects';
-import { keepOfflineSession, offlineSession, readOfflineSession } from './offline-session';
+import { forgetOfflineSession, keepOfflineSession, offlineSession, readOfflineSession } from './offline-session';
 
 export type { Celebration, LockInTask, RunningState } from './session-machine';
 
@@ -306,7 +307,7 @@ export function LockInProvider({ children }: { children: ReactNode }) {
   const recordOfflineEnd = useCallback(
     (session: RunningState, outcome: 'completed' | 'quit', endMs: number, reason?: QuitReason | null) => {
       if (!session.offline) return;
-      keepOfflineSession(localStorage, '', null);
+      forgetOfflineSession(localStorage);
       recordOffline({
         id: session.id,
         goalMinutes: session.goalMinutes,
@@ -427,7 +428,8 @@ export function LockInProvider({ children }: { children: ReactNode }) {
         remaining={remaining}
         conflictRemaining={conflict ? remainingSeconds(conflict.endsAtMs, nowMs, offsetMs) : 0}
         starting={startMutation.isPending}
-        ending={quitMutation.isPending}
+        // A quit waiting for the network is not running: the next session's 'End Early' is free.
+        ending={isRunning(quitMutation)}
         onStart={startSession}
         onResume={resume}
         onQuit={quit}

@@ -42,14 +42,18 @@ interface Kept {
   session: RunningState;
 }
 
-/** Keeps (or, with null, forgets) the running offline session of this user on the device. */
+/** Keeps the running offline session of this user on the device, until it ends. */
 export function keepOfflineSession(
   store: Storage,
   owner: string,
-  running: { session: RunningState; offsetMs: number } | null,
+  running: { session: RunningState; offsetMs: number },
 ): void {
-  if (running?.session.offline) store.setItem(STORAGE_KEY, JSON.stringify({ owner, ...running } satisfies Kept));
-  else store.removeItem(STORAGE_KEY);
+  store.setItem(STORAGE_KEY, JSON.stringify({ owner, ...running } satisfies Kept));
+}
+
+/** The offline session ended (it is recorded, or waits to be): the device's copy goes. */
+export function forgetOfflineSession(store: Storage): void {
+  store.removeItem(STORAGE_KEY);
 }
 
 /** This user's offline session left running by an earlier page, if any. */

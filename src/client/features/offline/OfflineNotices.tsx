@@ -2,7 +2,7 @@
 // shows is the last copy kept on this device; changes wait and sync), how many changes wait, and
 // 'Update available — reload' when a new version of the app is waiting. A change restored from an
 // earlier page that the server refused is told with a toast.
-import { useMutationState } from '@tanstack/react-query';
+import { onlineManager, useMutationState } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { decodeError } from '../../lib/errors';
 import { useToast } from '../../lib/toast';
@@ -18,17 +18,11 @@ export const OFFLINE_COPY = {
   reload: 'Reload',
 } as const;
 
+/** The network as TanStack Query sees it: the same answer that pauses and replays the changes. */
 function useOnline(): boolean {
   return useSyncExternalStore(
-    (listener) => {
-      window.addEventListener('online', listener);
-      window.addEventListener('offline', listener);
-      return () => {
-        window.removeEventListener('online', listener);
-        window.removeEventListener('offline', listener);
-      };
-    },
-    () => navigator.onLine,
+    (listener) => onlineManager.subscribe(listener),
+    () => onlineManager.isOnline(),
     () => true,
   );
 }

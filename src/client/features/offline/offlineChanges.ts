@@ -30,19 +30,11 @@ const MAX_AGE_MS = OFFLINE_SYNC_MAX_AGE_DAYS * 24 * 60 * 60_000;
 /** One scope: changes run one at a time, in the order they were made. */
 export const SYNC_SCOPE = { id: 'lockin-sync' } as const;
 
-/** Procedures whose changes may wait for the network, and what 'already done' looks like for each. */
-const ALREADY_DONE: Record<string, string | null> = {
-  'tasks.daily.complete': null,
-  'tasks.daily.incomplete': null,
-  'tasks.daily.add': 'CONFLICT',
-  'tasks.daily.remove': 'NOT_FOUND',
-  'tasks.bank.create': 'CONFLICT',
-  'tasks.bank.update': null,
-  'tasks.bank.delete': 'NOT_FOUND',
-  'lockin.complete': null,
-  'lockin.quit': null,
-  'lockin.recordOffline': null,
-};
+/**
+ * What 'already done' looks like for each procedure whose changes may wait (the tRPC code its
+ * replay is refused with when the change had been made before), filled by setUpOfflineChanges.
+ */
+const alreadyDone = new Map<string, string | null>();
 
 /** The lists saved with waiting changes, so a reload shows what the user did. */
 const KEPT_QUERIES = [
@@ -63,7 +55,7 @@ const pathOf = (mutationKey: readonly unknown[] | undefined): string =>
 
 /** A change that waits for the network (the banner counts them). */
 export const isWaitingChange = (m: Mutation<unknown, Error, unknown, unknown>): boolean =>
-  m.state.isPaused && pathOf(m.options.mutationKey) in ALREADY_DONE;
+  m.state.isPaused && m.options.scope?.id === SYNC_SCOPE.id;
 
 const waiting = (client: QueryClient) => client.getMutationCache().getAll().filter(isWaitingChange);
 
@@ -143,7 +135,7 @@ function restore(client: QueryClient, owner: string) {
             _result: unknown,
             context: { mutationKey?: readonly unknown[] },
           ) => {
-            if (decodeError(error).code === ALREADY_DONE[pathOf(context.mutationKey)]) return;
+            if (decodeError(error).code === alreadyDone.get(pathOf(context.mutationKey))) return;
             for (const listener of failureListeners) listener(error);
           },
         },
@@ -162,20 +154,22 @@ export function setUpOfflineChanges(client: QueryClient, trpcClient: TRPCClient<
   // TanStack Query assumes a network until told otherwise; a page opened offline is not.
   onlineManager.setOnline(navigator.onLine);
   const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient: client });
-  const procedures = [
-    trpc.tasks.daily.complete,
-    trpc.tasks.daily.incomplete,
-    trpc.tasks.daily.add,
-    trpc.tasks.daily.remove,
-    trpc.tasks.bank.create,
-    trpc.tasks.bank.update,
-    trpc.tasks.bank.delete,
-    trpc.lockin.complete,
-    trpc.lockin.quit,
-    trpc.lockin.recordOffline,
-  ];
-  for (const procedure of procedures) {
+  // Each procedure whose changes may wait, with the code of a replay that finds it already done.
+  const waitable = [
+    [trpc.tasks.daily.complete, null],
+    [trpc.tasks.daily.incomplete, null],
+    [trpc.tasks.daily.add, 'CONFLICT'],
+    [trpc.tasks.daily.remove, 'NOT_FOUND'],
+    [trpc.tasks.bank.create, 'CONFLICT'],
+    [trpc.tasks.bank.update, null],
+    [trpc.tasks.bank.delete, 'NOT_FOUND'],
+    [trpc.lockin.complete, null],
+    [trpc.lockin.quit, null],
+    [trpc.lockin.recordOffline, null],
+  ] as const;
+  for (const [procedure, doneCode] of waitable) {
     const { mutationKey, mutationFn } = procedure.mutationOptions();
+    alreadyDone.set(pathOf(mutationKey), doneCode);
     client.setMutationDefaults(mutationKey, {
       mutationFn: mutationFn as (input: unknown) => Promise<unknown>,
       networkMode: 'online',
