@@ -140,4 +140,45 @@ describe('changes made offline', () => {
     }, 20_000);
     expect((await read<{ current: number }>(context, 'lockin.streak')).current).toBe(1);
   });
+
+  test('a quit made offline waits for the network without keeping the next session busy', async () => {
+    const { context, page } = await suite.open({ account: { firstName: 'Ada' }, serviceWorkers: 'allow' });
+    const start = new Date();
+    start.setUTCSeconds(0, 0);
+    await setServerClock(suite.server, start);
+    await page.clock.install({ time: start });
+    await controlledHome(page);
+    const startSession = async () => {
+      await page.getByRole('button', { name: 'Lock In', exact: true }).click();
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByRole('button', { name: 'Start Session' }).click();
+      await page.getByRole('timer').waitFor();
+    };
+    const started = page.waitForResponse((r) => r.url().includes('lockin.start'));
+    await startSession();
+    await started;
+
+    await context.setOffline(true);
+    await page.getByTestId('offline-banner').waitFor();
+    await page.getByRole('button', { name: 'Stop Session' }).click();
+    const quit = page.getByRole('alertdialog', { name: 'End your session early?' });
+    await page.clock.runFor(5000);
+    await eventually(async () => expect(await quit.getByTestId('end-early').isDisabled()).toBe(false));
+    await quit.getByTestId('end-early').click();
+    await quit.waitFor({ state: 'detached' });
+    expect(await waitingText(page)).toBe(' 1 change waiting to sync.');
+
+    // The next session (offline) offers its own quit at once: nothing of the first one is running.
+    await startSession();
+    await page.getByRole('button', { name: 'Stop Session' }).click();
+    await quit.waitFor();
+    expect(await quit.getByRole('button', { name: 'Keep Going' }).isDisabled()).toBe(false);
+    await quit.getByRole('button', { name: 'Keep Going' }).click();
+
+    await context.setOffline(false);
+    await eventually(async () => {
+      const sessions = await read<LockInSessionView[]>(context, 'lockin.list');
+      expect(sessions.map((s) => s.status)).toEqual(['quit']);
+    }, 20_000);
+  });
 });
