@@ -1,10 +1,31 @@
 // Server-wide secrets made once at first use and kept in the database, so every process (and
-// every restart) signs and checks with the same key.
+// every restart) signs and checks with the same key; and the once-per-database loader that they
+// and the VAPID keys (push/vapid.ts) are read through.
 import { eq } from 'drizzle-orm';
 import type { Db } from './client';
 import { serverSecrets } from './schema';
 
-const loaded = new WeakMap<Db, Map<string, Promise<string>>>();
+const loaded = new WeakMap<Db, Map<string, Promise<unknown>>>();
+
+/**
+ * `load`'s answer, loaded once per database and process under `key`; a load that fails is tried
+ * again by the next caller.
+ */
+export function oncePerDatabase<T>(db: Db, key: string, load: () => Promise<T>): Promise<T> {
+  let byKey = loaded.get(db);
+  if (!byKey) {
+    byKey = new Map();
+    loaded.set(db, byKey);
+  }
+  let value = byKey.get(key) as Promise<T> | undefined;
+  if (!value) {
+    value = load();
+    const cache = byKey;
+    value.catch(() => cache.delete(key));
+    byKey.set(key, value);
+  }
+  return value;
+}
 
 async function loadOrCreate(db: Db, id: string): Promise<string> {
   const fresh = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url');
@@ -17,17 +38,5 @@ async function loadOrCreate(db: Db, id: string): Promise<string> {
 
 /** The named secret, read once per database and process. */
 export function serverSecret(db: Db, id: string): Promise<string> {
-  let byId = loaded.get(db);
-  if (!byId) {
-    byId = new Map();
-    loaded.set(db, byId);
-  }
-  let secret = byId.get(id);
-  if (!secret) {
-    secret = loadOrCreate(db, id);
-    const cache = byId;
-    secret.catch(() => cache.delete(id));
-    byId.set(id, secret);
-  }
-  return secret;
+  return oncePerDatabase(db, `server-secret:${id}`, () => loadOrCreate(db, id));
 }

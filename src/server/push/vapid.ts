@@ -4,6 +4,7 @@
 import { eq } from 'drizzle-orm';
 import webpush from 'web-push';
 import { vapidKeys } from '../db/schema';
+import { oncePerDatabase } from '../db/secrets';
 import type { AppDeps } from '../deps';
 
 export interface VapidKeys {
@@ -12,7 +13,6 @@ export interface VapidKeys {
 }
 
 const ROW_ID = 'current';
-const loaded = new WeakMap<object, Promise<VapidKeys>>();
 
 async function loadOrCreate(deps: Pick<AppDeps, 'db'>): Promise<VapidKeys> {
   const fresh = webpush.generateVAPIDKeys();
@@ -28,11 +28,5 @@ async function loadOrCreate(deps: Pick<AppDeps, 'db'>): Promise<VapidKeys> {
 
 export function getVapidKeys(deps: Pick<AppDeps, 'db' | 'config'>): Promise<VapidKeys> {
   if (deps.config.push.vapidKeys) return Promise.resolve(deps.config.push.vapidKeys);
-  let keys = loaded.get(deps.db);
-  if (!keys) {
-    keys = loadOrCreate(deps);
-    keys.catch(() => loaded.delete(deps.db));
-    loaded.set(deps.db, keys);
-  }
-  return keys;
+  return oncePerDatabase(deps.db, 'vapid-keys', () => loadOrCreate(deps));
 }
