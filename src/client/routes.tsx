@@ -21,6 +21,8 @@ const ManageAccountPage = lazy(() =>
 const DemoCheckoutPage = lazy(() =>
   import('./features/plans/DemoCheckoutPage').then((m) => ({ default: m.DemoCheckoutPage })),
 );
+// Pages a visitor rarely opens first (reached from a mail, the legal texts, the plans page) load
+// on demand as well.
 const ForgotPasswordPage = lazy(() =>
   import('./features/auth/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })),
 );
@@ -30,8 +32,6 @@ const ResetPasswordPage = lazy(() =>
 const ConfirmEmailPage = lazy(() =>
   import('./features/auth/ConfirmEmailPage').then((m) => ({ default: m.ConfirmEmailPage })),
 );
-// Pages a visitor rarely opens first (reached from a mail, the legal texts, the plans page) load
-// on demand as well.
 const PrivacyPolicyPage = lazy(() =>
   import('./features/legal/LegalPages').then((m) => ({ default: m.PrivacyPolicyPage })),
 );
@@ -57,28 +57,29 @@ function Root() {
   );
 }
 
+/** A page whose code loads on demand: 'Loading...' until it has. */
+function OnDemand({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<PageLoading />}>{children}</Suspense>;
+}
+
 function Home() {
   // The signed-in screen is the largest render of the app: deferred, React renders it in slices
   // that leave the page responsive (a phone's main thread is never blocked for long), while the
   // screen shown until then stays.
   const isAuthenticated = useDeferredValue(useAuth().isAuthenticated);
   return isAuthenticated ? (
-    <Suspense fallback={<PageLoading />}>
+    <OnDemand>
       <TasksHome />
-    </Suspense>
+    </OnDemand>
   ) : (
     <LandingPage />
   );
 }
 
-function OnDemand({ children }: { children: ReactNode }) {
-  return <Suspense fallback={<PageLoading />}>{children}</Suspense>;
-}
-
 function SignedInOnly({ children }: { children: ReactNode }) {
   const { isAuthenticated, isLoading } = useAuth();
   if (isLoading) return <PageLoading />;
-  return isAuthenticated ? <Suspense fallback={<PageLoading />}>{children}</Suspense> : <NotFoundPage />;
+  return isAuthenticated ? <OnDemand>{children}</OnDemand> : <NotFoundPage />;
 }
 
 /** The spec's paths match exactly: '/Login' is not '/login' (the server answers it 404 too). */
