@@ -124,8 +124,6 @@ export const LOCKIN_COPY = {
   tryFocus: 'Try a focus session',
 } as const;
 
-export type { LocalSession, OfflineSessionInput } from './lockin-input';
-
 // ---------------------------------------------------------------------------------------------
 // Answers
 

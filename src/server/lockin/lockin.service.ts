@@ -15,7 +15,6 @@ import {
   LOCKIN_COPY,
   LOCKIN_MESSAGES,
   type CompletionResult,
-  type LocalSession,
   type LockInSessionView,
   type QuitReason,
   type RunningSession,
@@ -23,6 +22,7 @@ import {
   type StreakView,
   minutesFromSeconds,
 } from '../../shared/lockin';
+import type { LocalSession } from '../../shared/lockin-input';
 import type { Db, Tx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { readStreak } from './streak';

@@ -9,13 +9,8 @@
 // The client's id makes a replay answer the session already recorded instead of a second one.
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { DEFAULT_CATEGORY, OFFLINE_CLOCK_TOLERANCE_MS } from '../../shared/constants';
-import {
-  type CompletionResult,
-  LOCKIN_COPY,
-  LOCKIN_MESSAGES,
-  minutesFromSeconds,
-  type OfflineSessionInput,
-} from '../../shared/lockin';
+import { type CompletionResult, LOCKIN_COPY, LOCKIN_MESSAGES, minutesFromSeconds } from '../../shared/lockin';
+import type { OfflineSessionInput } from '../../shared/lockin-input';
 import type { Tx } from '../db/client';
 import { requireRow } from '../db/rows';
 import { lockInSessions } from '../db/schema';

@@ -3,7 +3,7 @@
 // server skips any it already has.
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { LocalSession } from '../../../shared/lockin';
+import type { LocalSession } from '../../../shared/lockin-input';
 import { useToast } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { Button } from '../../ui/Button';

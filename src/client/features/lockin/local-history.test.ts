@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import type { LocalSession } from '../../../shared/lockin';
+import type { LocalSession } from '../../../shared/lockin-input';
 import {
   markImportHandled,
   pendingImport,

@@ -4,7 +4,8 @@
 // for import once: the ids offered are remembered under `lockInImportHandled`.
 import { LOCAL_HISTORY_LIMIT } from '../../../shared/constants';
 import { localDate } from '../../../shared/local-date';
-import { advanceStreak, currentStreak, type LocalSession } from '../../../shared/lockin';
+import { advanceStreak, currentStreak } from '../../../shared/lockin';
+import type { LocalSession } from '../../../shared/lockin-input';
 
 export const STORAGE_KEYS = {
   sessions: 'lockInSessions',
