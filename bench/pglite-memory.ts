@@ -7,7 +7,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { PGLITE_START_PARAMS } from '../src/server/db/client';
+import { PGLITE_START_PARAMS } from '../src/server/db/pglite-options';
 
 const rssMiB = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? 0) / 1024;
 

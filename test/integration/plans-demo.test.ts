@@ -10,6 +10,7 @@ import { createInnerContext } from '../../src/server/trpc/init';
 import { cancelSubscriptionImmediately } from '../../src/server/plans/plans.service';
 import { decidePlanStatus } from '../../src/server/plans/plan-status';
 import { FREE_PLAN_STATUS, type PlanStatus, type SubscriptionDetails } from '../../src/shared/plans';
+import { rejectionOf } from '../support/rejection';
 import { type TestClient, type TestContext, TestClient as Client, createTestContext } from '../support/app';
 import { createUser, signedInClient } from '../support/factories';
 import { makePremium } from '../support/plans';
@@ -449,12 +450,12 @@ describe('premium-only features', () => {
 
   test('premiumProcedure answers FORBIDDEN for a free user and lets a trial or paid user in', async () => {
     const free = await newClient();
-    await expect(caller(free.userId).feature()).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(caller(null).feature()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    expect(await rejectionOf(caller(free.userId).feature())).toMatchObject({ code: 'FORBIDDEN' });
+    expect(await rejectionOf(caller(null).feature())).toMatchObject({ code: 'UNAUTHORIZED' });
     await subscribe(free.client);
     expect(await caller(free.userId).feature()).toBe('premium content');
     ctx.clock.set(new Date(START.getTime() + 8 * DAY));
-    await expect(caller(free.userId).feature()).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    expect(await rejectionOf(caller(free.userId).feature())).toMatchObject({ code: 'FORBIDDEN' });
   });
 
   test('AI suggestions (a real premium feature) follow the life cycle: 403 free, 200 on a trial, 403 once it expired', async () => {

@@ -1,11 +1,12 @@
 // Opens the database the configuration asks for: PGlite in DATA_DIR by default, PostgreSQL
 // through postgres.js when DATABASE_URL is set. Both get the same Drizzle schema.
 import { mkdirSync } from 'node:fs';
-import { PGlite, types } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
+import { PGLITE_START_PARAMS } from './pglite-options';
+import { openRemotePglite } from './pglite-remote';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -72,49 +73,6 @@ export interface OpenOptions {
  */
 export const STATEMENT_TIMEOUT_MS = 5_000;
 
-/**
- * PGlite's one backend keeps Postgres's default shared_buffers of 128 MB (plus ~17 MB of other
- * shared memory) inside its WASM heap, and touches all of it at start: that was most of an idle
- * server's ~320 MB. LockIn's working set is a few MB, so 16 MB of buffers holds it whole; pages
- * beyond it come from the OS page cache. Passed on the command line (not postgresql.conf, which
- * PGlite would overwrite in DATA_DIR). See docs/decisions/2026-11-22-pglite-memory.md.
- */
-export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
-
-/**
- * The parsers drizzle hands PGlite with every query (dates and intervals left as text; drizzle
- * maps them itself). Given per query, PGlite copies its whole parser table each time (a quarter of
- * an analytics request's CPU); given once to the instance, they cost nothing per query.
- */
-const keepText = (value: string) => value;
-export const DRIZZLE_PARSERS = Object.fromEntries(
-  [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map((oid) => [
-    oid,
-    keepText,
-  ]),
-);
-
-type Queryable = Pick<PGlite, 'query'>;
-
-/** The client (and each transaction) without the per-query parsers: the instance already has them. */
-function withoutPerQueryParsers<T extends Queryable>(target: T): T {
-  return new Proxy(target, {
-    get(object, key) {
-      if (key === 'query')
-        return (
-          query: string,
-          params?: unknown[],
-          queryOptions?: { parsers?: unknown; rowMode?: 'array' | 'object' },
-        ) => object.query(query, params, queryOptions ? { rowMode: queryOptions.rowMode } : undefined);
-      if (key === 'transaction' && 'transaction' in object)
-        return <R>(callback: (tx: Queryable) => Promise<R>) =>
-          (object as unknown as PGlite).transaction((tx) => callback(withoutPerQueryParsers(tx)));
-      const value = Reflect.get(object, key, object);
-      return typeof value === 'function' ? value.bind(object) : value;
-    },
-  });
-}
-
 /** postgres.js pool size of each process. */
 export const DB_POOL_MAX = 10;
 
@@ -136,17 +94,14 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   }
   const inMemory = options.dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(options.dataDir, { recursive: true });
-  const client = options.loadDataDir
-    ? new PGlite({
-        loadDataDir: options.loadDataDir,
-        dataDir: inMemory ? undefined : options.dataDir,
-        startParams: PGLITE_START_PARAMS,
-        parsers: DRIZZLE_PARSERS,
-      })
-    : new PGlite({ dataDir: options.dataDir, startParams: PGLITE_START_PARAMS, parsers: DRIZZLE_PARSERS });
-  await client.waitReady;
-  const db = drizzlePglite({ client: withoutPerQueryParsers(client), schema }) as unknown as Db;
-  // PGlite delivers a NOTIFY as the committing query returns: nothing can run in between.
+  // PGlite runs in a worker thread of its own, so its work never holds up the request thread.
+  const client = await openRemotePglite({
+    dataDir: inMemory ? undefined : options.dataDir,
+    loadDataDir: await options.loadDataDir?.arrayBuffer(),
+    startParams: PGLITE_START_PARAMS,
+  });
+  const db = drizzlePglite({ client: client as never, schema }) as unknown as Db;
+  // The worker posts a NOTIFY before the answer of the query that committed it.
   return withLifecycle(
     db,
     'pglite',

@@ -4,7 +4,7 @@
 // trip that keeps every row (test/integration/ops-backup.test.ts).
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import { PGLITE_START_PARAMS } from '../db/client';
+import { PGLITE_START_PARAMS } from '../db/pglite-options';
 
 export class BackupError extends Error {
   override name = 'BackupError';

@@ -1,0 +1,139 @@
+// The request thread's PGlite handle against a real PGlite in its worker: answers, transactions
+// (commit, rollback, a failing COMMIT, one at a time), errors with their fields, NOTIFY, closing.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { rejectionOf } from '../../../test/support/rejection';
+import { PGLITE_START_PARAMS } from './pglite-options';
+import { openRemotePglite, type RemotePglite } from './pglite-remote';
+
+let db: RemotePglite;
+
+beforeAll(async () => {
+  db = await openRemotePglite({ startParams: PGLITE_START_PARAMS });
+  await db.query('create table items (id int primary key, label text)');
+  await db.query('create table deferred (id int, constraint deferred_id unique (id) deferrable initially deferred)');
+});
+afterAll(() => db.close());
+
+const count = async (table: string) =>
+  Number(((await db.query(`select count(*)::int as n from ${table}`)).rows[0] as { n: number }).n);
+
+describe('queries', () => {
+  test('rows as objects or arrays, with parameters and the affected count', async () => {
+    const inserted = await db.query('insert into items values ($1, $2), ($3, $4)', [1, 'one', 2, 'two']);
+    expect(inserted.affectedRows).toBe(2);
+    expect((await db.query('select id, label from items order by id')).rows).toEqual([
+      { id: 1, label: 'one' },
+      { id: 2, label: 'two' },
+    ]);
+    expect((await db.query('select id, label from items order by id', [], { rowMode: 'array' })).rows).toEqual([
+      [1, 'one'],
+      [2, 'two'],
+    ]);
+  });
+
+  test('a database error keeps its fields across the thread', async () => {
+    const error = (await rejectionOf(db.query('insert into items values (1, $1)', ['again']))) as Record<
+      string,
+      unknown
+    >;
+    expect(error).toBeInstanceOf(Error);
+    expect(error.code).toBe('23505');
+    expect(error.constraint).toBe('items_pkey');
+    expect(String(error.message)).toContain('duplicate key');
+  });
+});
+
+describe('transactions', () => {
+  test('commit keeps the rows, a throwing callback rolls them back', async () => {
+    await db.transaction(async (tx) => {
+      await tx.query('insert into items values (10, $1)', ['kept']);
+    });
+    const error = await rejectionOf(
+      db.transaction(async (tx) => {
+        await tx.query('insert into items values (11, $1)', ['dropped']);
+        throw new Error('changed my mind');
+      }),
+    );
+    expect(String(error)).toContain('changed my mind');
+    expect((await db.query('select id from items where id >= 10 order by id')).rows).toEqual([{ id: 10 }]);
+  });
+
+  test('a failing COMMIT reaches the caller and nothing is kept', async () => {
+    const before = await count('deferred');
+    const error = (await rejectionOf(
+      db.transaction(async (tx) => {
+        await tx.query('insert into deferred values (1), (1)');
+      }),
+    )) as Record<string, unknown>;
+    expect(error.code).toBe('23505');
+    expect(await count('deferred')).toBe(before);
+  });
+
+  test('a failed statement fails the transaction, which rolls back as a whole', async () => {
+    const error = (await rejectionOf(
+      db.transaction(async (tx) => {
+        await tx.query('insert into items values (20, $1)', ['first']);
+        await tx.query('insert into items values (20, $1)', ['duplicate']);
+      }),
+    )) as Record<string, unknown>;
+    expect(error.code).toBe('23505');
+    expect((await db.query('select id from items where id = 20')).rows).toEqual([]);
+  });
+
+  test('transactions run one at a time, and a query outside waits for the open one', async () => {
+    const order: string[] = [];
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let wrote: () => void = () => undefined;
+    const written = new Promise<void>((resolve) => {
+      wrote = resolve;
+    });
+    const first = db.transaction(async (tx) => {
+      await tx.query('insert into items values (30, $1)', ['first']);
+      order.push('first wrote');
+      // One more round trip: the worker has now taken in everything the others sent before it.
+      await tx.query('select 1');
+      wrote();
+      await held;
+      order.push('first ends');
+    });
+    const second = db.transaction(async (tx) => {
+      const rows = (await tx.query('select id from items where id = 30')).rows;
+      order.push('second read');
+      return rows;
+    });
+    const outside = db.query('select id from items where id = 30').then((result) => {
+      order.push('outside read');
+      return result.rows;
+    });
+    try {
+      await written;
+      expect(order).toEqual(['first wrote']);
+    } finally {
+      release();
+    }
+    expect(await second).toEqual([{ id: 30 }]);
+    expect(await outside).toEqual([{ id: 30 }]);
+    await first;
+    expect(order.slice(0, 2)).toEqual(['first wrote', 'first ends']);
+  });
+});
+
+test('NOTIFY reaches the listener, no later than the committing query answers', async () => {
+  const payloads: string[] = [];
+  const stop = await db.listen('remote_test', (payload) => payloads.push(payload));
+  await db.query("select pg_notify('remote_test', 'hello')");
+  expect(payloads).toEqual(['hello']);
+  await stop();
+  await db.query("select pg_notify('remote_test', 'unheard')");
+  expect(payloads).toEqual(['hello']);
+});
+
+test('a closed database refuses queries', async () => {
+  const other = await openRemotePglite({ startParams: PGLITE_START_PARAMS });
+  expect((await other.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
+  await other.close();
+  expect(String(await rejectionOf(other.query('select 1')))).toContain('The database is closed');
+});

@@ -1,0 +1,117 @@
+// The request thread's handle on the PGlite that pglite-worker.ts owns: the `query` and
+// `transaction` drizzle's PGlite driver calls, plus LISTEN and close. Each call is one message
+// to the worker and one answer back; the request thread never runs Postgres itself.
+import type {
+  ErrorFields,
+  OpenPgliteOptions,
+  QueryResults,
+  RowMode,
+  WorkerMessage,
+  WorkerRequest,
+} from './pglite-protocol';
+
+type Request = WorkerRequest extends infer R ? (R extends WorkerRequest ? Omit<R, 'id'> : never) : never;
+
+export interface RemoteQueryable {
+  query(sql: string, params?: unknown[], options?: { rowMode?: RowMode }): Promise<QueryResults>;
+}
+
+export interface RemotePglite extends RemoteQueryable {
+  transaction<T>(callback: (tx: RemoteQueryable) => Promise<T>): Promise<T>;
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+/** The worker's error, with the fields our code and drizzle read (code, detail, constraint…). */
+function databaseError(fields: ErrorFields): Error {
+  const { message, ...rest } = fields;
+  return Object.assign(new Error(message), rest);
+}
+
+export async function openRemotePglite(options: OpenPgliteOptions): Promise<RemotePglite> {
+  // smol: the worker's own JavaScript heap holds only answers in flight; PGlite's memory is WASM.
+  const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), { smol: true });
+  // Like an in-process PGlite, an open database alone does not keep the process alive; a call
+  // awaiting its answer does (a shutdown's last queries must not be cut off).
+  const handle = worker as unknown as { ref(): void; unref(): void };
+  handle.unref();
+  const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
+  const listeners = new Map<string, (payload: string) => void>();
+  let nextId = 1;
+  let nextTransaction = 1;
+  let closed = false;
+
+  worker.addEventListener('message', (event: MessageEvent<WorkerMessage>) => {
+    const message = event.data;
+    if ('op' in message) {
+      listeners.get(message.channel)?.(message.payload);
+      return;
+    }
+    const call = pending.get(message.id);
+    pending.delete(message.id);
+    if (pending.size === 0) handle.unref();
+    if (message.ok) call?.resolve(message.value);
+    else call?.reject(databaseError(message.error));
+  });
+  worker.addEventListener('error', (event) => {
+    const error = new Error(`the PGlite worker failed: ${event.message}`);
+    for (const call of pending.values()) call.reject(error);
+    pending.clear();
+    handle.unref();
+  });
+
+  function call<T>(request: Request): Promise<T> {
+    if (closed) return Promise.reject(new Error('The database is closed'));
+    const id = nextId++;
+    return new Promise<T>((resolve, reject) => {
+      if (pending.size === 0) handle.ref();
+      pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      worker.postMessage({ ...request, id } as WorkerRequest);
+    });
+  }
+
+  const queryIn =
+    (tx: number): RemoteQueryable['query'] =>
+    (sql, params, queryOptions) =>
+      call({ op: 'query', tx, sql, params, rowMode: queryOptions?.rowMode });
+
+  try {
+    await call({ op: 'open', options });
+  } catch (error) {
+    worker.terminate();
+    throw error;
+  }
+
+  return {
+    query: queryIn(0),
+    async transaction<T>(callback: (tx: RemoteQueryable) => Promise<T>): Promise<T> {
+      // Not awaited: the worker queues this transaction's queries until BEGIN has run, and a
+      // failed BEGIN fails them, so the callback sees it on its first query.
+      const tx = nextTransaction++;
+      call({ op: 'begin', tx }).catch(() => undefined);
+      let result: T;
+      try {
+        result = await callback({ query: queryIn(tx) });
+      } catch (error) {
+        await call({ op: 'end', tx, commit: false }).catch(() => undefined);
+        throw error;
+      }
+      await call({ op: 'end', tx, commit: true });
+      return result;
+    },
+    async listen(channel, onMessage) {
+      listeners.set(channel, onMessage);
+      await call({ op: 'listen', channel });
+      return async () => {
+        listeners.delete(channel);
+        await call({ op: 'unlisten', channel });
+      };
+    },
+    async close() {
+      if (closed) return;
+      await call({ op: 'close' });
+      closed = true;
+      worker.terminate();
+    },
+  };
+}
