@@ -162,6 +162,10 @@ describe('tasks.bank', () => {
     expect(list.total).toBe(10);
     expect(list.limit).toBe(10);
     expect(list.tasks.some((t) => t.id === 'b11')).toBe(false);
+    // A taken id is a conflict even when the bank is full: the client's retry learns it is saved.
+    const retried = await client.mutate('tasks.bank.create', { id: 'b10', title: 'Retried' });
+    expect(retried.status).toBe(409);
+    expect(retried.body.message).toBe('A task with this id already exists');
   });
 
   test('list: newest first, filter by category; total, counts, custom categories and limit ignore the filter', async () => {

@@ -1,5 +1,5 @@
 // The Task Bank: reusable tasks, 10 on the free plan, listed newest first with per-category counts.
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { DEFAULT_CATEGORY, FREE_BANK_LIMIT } from '../../shared/constants';
 import { TOASTS } from '../../shared/copy';
 import {
@@ -52,11 +52,7 @@ export async function listBank(deps: AppDeps, user: TaskUser, input: { category?
   }, SNAPSHOT);
 }
 
-async function insertBankTask(tx: Tx, deps: AppDeps, user: TaskUser, input: CreateBankTaskInput, limit: number | null) {
-  if (limit !== null) {
-    const [row] = await tx.select({ n: count() }).from(bankTasks).where(eq(bankTasks.userId, user.id));
-    if (Number(row?.n ?? 0) >= limit) throw new AppError('LIMIT_REACHED', TOASTS.taskLimitReached.description);
-  }
+async function insertBankTask(tx: Tx, deps: AppDeps, user: TaskUser, input: CreateBankTaskInput) {
   const [created] = await tx
     .insert(bankTasks)
     .values({
@@ -73,16 +69,24 @@ async function insertBankTask(tx: Tx, deps: AppDeps, user: TaskUser, input: Crea
   return toBankTask(created);
 }
 
+/** Refuses a new task once the user's bank holds `limit` (none: no limit). */
+function checkBankLimit(tasks: number, limit: number | null): void {
+  if (limit !== null && tasks >= limit) throw new AppError('LIMIT_REACHED', TOASTS.taskLimitReached.description);
+}
+
 export async function createBankTask(deps: AppDeps, user: TaskUser, input: CreateBankTaskInput): Promise<BankTask> {
   const limit = await bankLimit(deps, user.id);
   return deps.db.transaction(async (tx) => {
     await lockUser(tx, user.id, deps.clock.now());
-    const [existing] = await tx
-      .select({ id: bankTasks.id })
+    // Whether the id is taken and how many tasks the bank holds, in one read: a taken id is a
+    // conflict even when the bank is full.
+    const [bank] = await tx
+      .select({ tasks: count(), taken: sql<boolean>`coalesce(bool_or(${bankTasks.id} = ${input.id}), false)` })
       .from(bankTasks)
-      .where(and(eq(bankTasks.userId, user.id), eq(bankTasks.id, input.id)));
-    if (existing) throw new AppError('CONFLICT', TASK_MESSAGES.duplicateId);
-    return insertBankTask(tx, deps, user, input, limit);
+      .where(eq(bankTasks.userId, user.id));
+    if (bank?.taken) throw new AppError('CONFLICT', TASK_MESSAGES.duplicateId);
+    checkBankLimit(Number(bank?.tasks ?? 0), limit);
+    return insertBankTask(tx, deps, user, input);
   });
 }
 
@@ -104,7 +108,11 @@ export async function registerTask(
       .from(bankTasks)
       .where(and(eq(bankTasks.userId, user.id), eq(bankTasks.id, input.id)));
     if (existing) return { task: toBankTask(existing), created: false };
-    return { task: await insertBankTask(tx, deps, user, input, limit), created: true };
+    if (limit !== null) {
+      const [bank] = await tx.select({ tasks: count() }).from(bankTasks).where(eq(bankTasks.userId, user.id));
+      checkBankLimit(Number(bank?.tasks ?? 0), limit);
+    }
+    return { task: await insertBankTask(tx, deps, user, input), created: true };
   });
 }
 

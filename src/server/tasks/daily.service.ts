@@ -147,31 +147,37 @@ export async function setDailyCompleted(
     if (!row) throw notFound();
     if (row.completed === completed) return { ...toDailyTask(row, localDate(now, timeZone), timeZone), reset };
 
-    if (completed) {
-      await tx.insert(taskCompletions).values({
-        userId: user.id,
-        taskId: row.id,
-        title: row.title,
-        category: row.category,
-        plannedOn: row.plannedOn,
-        completedAt: now,
-      });
-    } else if (row.completedAt) {
-      await tx
-        .delete(taskCompletions)
-        .where(
-          and(
-            eq(taskCompletions.userId, user.id),
-            eq(taskCompletions.taskId, row.id),
-            eq(taskCompletions.completedAt, row.completedAt),
-          ),
-        );
-    }
-    const updated = await tx
+    const change = tx
       .update(dailyTasks)
       .set({ completed, completedAt: completed ? now : null })
       .where(and(eq(dailyTasks.userId, user.id), eq(dailyTasks.id, row.id)))
       .returning(dailyColumns);
+    const history = completed
+      ? tx.insert(taskCompletions).values({
+          userId: user.id,
+          taskId: row.id,
+          title: row.title,
+          category: row.category,
+          plannedOn: row.plannedOn,
+          completedAt: now,
+        })
+      : row.completedAt
+        ? tx
+            .delete(taskCompletions)
+            .where(
+              and(
+                eq(taskCompletions.userId, user.id),
+                eq(taskCompletions.taskId, row.id),
+                eq(taskCompletions.completedAt, row.completedAt),
+              ),
+            )
+        : undefined;
+    // The entry and its history row change in one statement (two data-modifying CTEs), one round
+    // trip instead of two while the user's lock is held.
+    const changed = tx.$with('changed').as(change);
+    const updated = history
+      ? await tx.with(changed, tx.$with('history').as(history)).select().from(changed)
+      : await change;
     return { ...toDailyTask(requireRow(updated, 'daily task'), localDate(now, timeZone), timeZone), reset };
   });
 }
