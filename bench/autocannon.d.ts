@@ -1,4 +1,4 @@
-// The part of autocannon's programmatic API the throughput benchmark uses (the package ships no types).
+// The part of autocannon's programmatic API the benchmarks use (the package ships no types).
 declare module 'autocannon' {
   interface Stats {
     average: number;
@@ -29,6 +29,19 @@ declare module 'autocannon' {
     pipelining?: number;
     headers?: Record<string, string>;
     method?: string;
+    /** A sequence each connection repeats; `context` is that connection's own object. */
+    requests?: RequestStep[];
+  }
+  interface RequestParams {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+  }
+  type Context = Record<string, unknown>;
+  interface RequestStep extends RequestParams {
+    setupRequest?: (request: RequestParams, context: Context) => RequestParams;
+    onResponse?: (status: number, body: string, context: Context) => void;
   }
   function autocannon(options: Options): Promise<Result>;
   export default autocannon;

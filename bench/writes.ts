@@ -1,0 +1,253 @@
+// Writes under load: the three writes of issue #17 (tick/untick a Today's Focus task, start and
+// quit a Lock-In session, add and delete a bank task) at 10 and 50 connections, each connection
+// one signed-in user repeating its own sequence, beside the database's own floor for the same
+// change measured in the same run (the UPDATE under the user's advisory lock, straight through
+// postgres.js, or through an in-process PGlite). Then the mixed soak: cached GET /api/auth/user
+// reads (wrk) alone, and again while the tick/untick writes run, so the ratio says how much the
+// writes hold up requests that touch no database. RSS before, peak and after.
+// autocannon drives the writes (they run far below its ceiling) and wrk the cached reads.
+// Usage: bun bench/writes.ts [seconds=10] [pglite|postgres|both=both]
+import { rmSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import autocannon from 'autocannon';
+import postgres from 'postgres';
+import { PGLITE_START_PARAMS } from '../src/server/db/pglite-options';
+import { tempDataDir } from '../test/support/process';
+import {
+  type BenchUser,
+  type DatabaseKind,
+  load,
+  peakSampler,
+  rssMiB,
+  signUpUsers,
+  startLockIn,
+} from './support/servers';
+import { wrk } from './support/wrk';
+
+const duration = Number(process.argv[2] ?? 10);
+const which = process.argv[3] ?? 'both';
+const USERS = 50;
+const CONNECTIONS = [10, 50];
+
+interface Figures {
+  reqPerSec: number;
+  p99: number;
+  failed: number;
+}
+
+type Step = NonNullable<Parameters<typeof autocannon>[0]['requests']>[number];
+type RequestParams = ReturnType<NonNullable<Step['setupRequest']>>;
+
+/** Each connection takes the next user and keeps it. */
+function userOf(users: BenchUser[]) {
+  let next = 0;
+  return (context: Record<string, unknown>) => {
+    context.user ??= users[next++ % users.length];
+    return context.user as BenchUser;
+  };
+}
+
+/** The server's own origin: the same-origin check refuses any other on a write. */
+let origin = '';
+
+/** autocannon's own request with this write's method, path, headers and body. */
+const post = (request: RequestParams, path: string, user: BenchUser, body: unknown) => ({
+  ...request,
+  method: 'POST',
+  path,
+  headers: { cookie: user.cookie, 'content-type': 'application/json', origin },
+  body: JSON.stringify(body),
+});
+
+const WRITES: { label: string; steps(users: BenchUser[]): Step[] }[] = [
+  {
+    label: "tick/untick a Today's Focus task",
+    steps: (users) => {
+      const user = userOf(users);
+      return [
+        {
+          setupRequest: (request, context) => {
+            const u = user(context);
+            context.done = !context.done;
+            return post(request, `/api/trpc/tasks.daily.${context.done ? 'complete' : 'incomplete'}`, u, {
+              id: u.taskIds[0],
+            });
+          },
+        },
+      ];
+    },
+  },
+  {
+    label: 'start + quit a Lock-In session',
+    steps: (users) => {
+      const user = userOf(users);
+      return [
+        {
+          setupRequest: (request, context) =>
+            post(request, '/api/trpc/lockin.start', user(context), { goalMinutes: 25 }),
+          onResponse: (status, body, context) => {
+            if (status === 200) context.session = JSON.parse(body).result.data.session.id;
+          },
+        },
+        {
+          setupRequest: (request, context) =>
+            post(request, '/api/trpc/lockin.quit', user(context), { id: context.session ?? 'none', actualMinutes: 0 }),
+        },
+      ];
+    },
+  },
+  {
+    label: 'add + delete a bank task',
+    steps: (users) => {
+      const user = userOf(users);
+      return [
+        {
+          setupRequest: (request, context) => {
+            context.task = crypto.randomUUID();
+            return post(request, '/api/trpc/tasks.bank.create', user(context), {
+              id: context.task,
+              title: 'Bench task',
+              category: 'Work',
+            });
+          },
+        },
+        {
+          setupRequest: (request, context) =>
+            post(request, '/api/trpc/tasks.bank.delete', user(context), { id: context.task }),
+        },
+      ];
+    },
+  },
+];
+
+/**
+ * Quits every user's running session: a run that ends between a start and its quit leaves one,
+ * and the next run's first start for that user would be refused (409) for it.
+ */
+async function quitLeftovers(baseUrl: string, users: BenchUser[]): Promise<void> {
+  for (const user of users) {
+    const res = await fetch(`${baseUrl}/api/trpc/lockin.running`, { headers: { cookie: user.cookie } });
+    const id = ((await res.json()) as { result: { data: { session: { id: string } | null } } }).result.data.session?.id;
+    if (!id) continue;
+    const request = post({}, '/api/trpc/lockin.quit', user, { id, actualMinutes: 0 });
+    await fetch(`${baseUrl}${request.path}`, request);
+  }
+}
+
+async function drive(url: string, connections: number, steps: Step[], seconds = duration): Promise<Figures> {
+  const result = await autocannon({ url, connections, duration: seconds, requests: steps });
+  return {
+    reqPerSec: result.requests.average,
+    p99: result.latency.p99,
+    failed: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+/** The floor: BEGIN, the user's advisory lock, the same tick UPDATE, COMMIT — as fast as the database goes. */
+async function postgresFloor(databaseUrl: string, connections: number, users: BenchUser[]): Promise<Figures> {
+  const sql = postgres(databaseUrl, { max: connections, onnotice: () => {} });
+  const latencies: number[] = [];
+  const until = performance.now() + duration * 1000;
+  await Promise.all(
+    Array.from({ length: connections }, async (_, i) => {
+      const user = users[i % users.length]!;
+      while (performance.now() < until) {
+        const started = performance.now();
+        await sql.begin(async (tx) => {
+          await tx`select pg_advisory_xact_lock(hashtext(${user.cookie}))`;
+          await tx`update daily_tasks set completed = not completed where id = ${user.taskIds[1]!}`;
+        });
+        latencies.push(performance.now() - started);
+      }
+    }),
+  );
+  await sql.end();
+  return summarise(latencies);
+}
+
+/** PGlite's floor: the same transaction on an in-process PGlite with LockIn's start parameters (one connection). */
+async function pgliteFloor(users: BenchUser[]): Promise<Figures> {
+  const dir = tempDataDir('lockin-floor-');
+  const db = new PGlite({ dataDir: dir, startParams: PGLITE_START_PARAMS });
+  await db.exec(
+    'create table daily_tasks (user_id text, id text primary key, completed boolean not null default false)',
+  );
+  for (const [i, user] of users.entries()) {
+    await db.query('insert into daily_tasks (user_id, id) values ($1, $2)', [`u${i}`, user.taskIds[1]]);
+  }
+  const latencies: number[] = [];
+  const until = performance.now() + duration * 1000;
+  for (let i = 0; performance.now() < until; i++) {
+    const user = users[i % users.length]!;
+    const started = performance.now();
+    await db.transaction(async (tx) => {
+      await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`u${i % users.length}`]);
+      await tx.query('update daily_tasks set completed = not completed where id = $1', [user.taskIds[1]]);
+    });
+    latencies.push(performance.now() - started);
+  }
+  await db.close();
+  rmSync(dir, { recursive: true, force: true });
+  return summarise(latencies);
+}
+
+function summarise(latencies: number[]): Figures {
+  const sorted = latencies.sort((a, b) => a - b);
+  return { reqPerSec: latencies.length / duration, p99: sorted[Math.floor(sorted.length * 0.99)] ?? 0, failed: 0 };
+}
+
+const row = (label: string, f: Figures, floor?: Figures) =>
+  `${label.padEnd(44)} ${f.reqPerSec.toFixed(0).padStart(7)} ${f.p99.toFixed(1).padStart(8)}   ${floor ? `${((f.reqPerSec / floor.reqPerSec) * 100).toFixed(1).padStart(5)}%` : '      '}   ${load().padStart(4)}${f.failed ? `   (${f.failed} failed)` : ''}`;
+
+async function runOn(kind: DatabaseKind): Promise<void> {
+  const lockin = await startLockIn(kind);
+  const { server } = lockin;
+  origin = server.url;
+  try {
+    const users = await signUpUsers(server, USERS);
+    Bun.gc(true);
+    await Bun.sleep(1000);
+    const rssBefore = rssMiB(server.proc.pid);
+    const sampler = peakSampler(server.proc.pid);
+    console.log(`\n[${kind}]`);
+    console.log(`${'write'.padEnd(44)} ${'req/s'.padStart(7)} ${'p99 ms'.padStart(8)}   of floor   load`);
+    for (const connections of CONNECTIONS) {
+      const floor = lockin.databaseUrl
+        ? await postgresFloor(lockin.databaseUrl, connections, users)
+        : await pgliteFloor(users);
+      console.log(row(`SQL floor: lock + UPDATE (${connections} conn.)`, floor));
+      for (const write of WRITES) {
+        await drive(server.url, connections, write.steps(users), 1);
+        await quitLeftovers(server.url, users);
+        const figures = await drive(server.url, connections, write.steps(users));
+        await quitLeftovers(server.url, users);
+        console.log(row(`${write.label} (${connections} conn.)`, figures, floor));
+      }
+    }
+
+    const cookies = users.map((u) => u.cookie);
+    const reads = `${server.url}/api/auth/user`;
+    await wrk(reads, { seconds: 1, connections: 50, cookies });
+    const alone = await wrk(reads, { seconds: duration, connections: 50, cookies });
+    const [beside] = await Promise.all([
+      wrk(reads, { seconds: duration, connections: 50, cookies }),
+      drive(server.url, 50, WRITES[0]!.steps(users)),
+    ]);
+    console.log(
+      `mixed soak, cached GET /api/auth/user (wrk, 50 conn.): alone ${alone.reqPerSec.toFixed(0)} req/s (p99 ${alone.p99.toFixed(1)} ms), beside 50 writers ${beside.reqPerSec.toFixed(0)} req/s (p99 ${beside.p99.toFixed(1)} ms): ${((beside.reqPerSec / alone.reqPerSec) * 100).toFixed(1)}% kept, load ${load()}`,
+    );
+    const peak = sampler.stop();
+    await Bun.sleep(3000);
+    console.log(
+      `server RSS: before ${rssBefore.toFixed(0)} MiB, peak ${peak.toFixed(0)} MiB, after ${rssMiB(server.proc.pid).toFixed(0)} MiB`,
+    );
+  } finally {
+    await lockin.stop();
+  }
+}
+
+console.log(
+  `LockIn writes: ${USERS} users, ${duration} s per figure on loopback (bun ${Bun.version}, ${navigator.hardwareConcurrency} CPUs, load ${load()})`,
+);
+if (which === 'both' || which === 'pglite') await runOn('pglite');
+if (which === 'both' || which === 'postgres') await runOn('postgres');
