@@ -569,7 +569,11 @@ describe("Today's Focus", () => {
       await trpcMutation(context, 'tasks.daily.add', { ids: [write, run] });
       await openHome(page);
       expect(await dailyTitles(page)).toEqual(['Write tests', 'Morning run']);
+      // The tick's list refetch must land before midnight: served after the server clock moves, it
+      // would run the reset itself, and its toast would expire in the page clock's jump below.
+      const refetched = page.waitForResponse((r) => r.url().includes('tasks.daily.list'));
       await andWaitFor(page, 'tasks.daily.complete', () => page.getByRole('checkbox', { name: 'Morning run' }).check());
+      await refetched;
 
       // Midnight passes on both clocks; the 60-second check runs the reset.
       await setServerClock(suite.server, new Date(start.getTime() + day));
