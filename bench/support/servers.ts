@@ -8,7 +8,7 @@ import { freePort, type ServerProcess, spawnServer, tempDataDir } from '../../te
 export type DatabaseKind = 'pglite' | 'postgres';
 
 /** A bare Bun.serve in its own process, so it shares the CPUs with the load generator exactly as LockIn does. */
-export async function startHelloWorld(): Promise<{ url: string; stop(): Promise<void> }> {
+export async function startHelloWorld(): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
   const port = await freePort();
   const proc = Bun.spawn(
     [
@@ -21,6 +21,7 @@ export async function startHelloWorld(): Promise<{ url: string; stop(): Promise<
   await proc.stdout.getReader().read();
   return {
     url: `http://127.0.0.1:${port}/`,
+    pid: proc.pid,
     async stop() {
       proc.kill();
       await proc.exited;
@@ -104,9 +105,12 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-/** LockIn in production mode on a new PGlite directory or a new PostgreSQL database of its own. */
-export async function startLockIn(kind: DatabaseKind): Promise<BenchServer> {
-  const dataDir = tempDataDir('lockin-bench-');
+/**
+ * LockIn in production mode on a new PostgreSQL database of its own, or on PGlite in `dataDir`
+ * (kept) or a new directory (removed on stop).
+ */
+export async function startLockIn(kind: DatabaseKind, options: { dataDir?: string } = {}): Promise<BenchServer> {
+  const dataDir = options.dataDir ?? tempDataDir('lockin-bench-');
   const baseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const dbName = `lockin_bench_${process.pid}`;
   const admin = kind === 'postgres' ? postgres(baseUrl, { max: 1, onnotice: () => {} }) : undefined;
@@ -133,7 +137,7 @@ export async function startLockIn(kind: DatabaseKind): Promise<BenchServer> {
     databaseUrl,
     async stop() {
       await server.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
       if (admin) {
         await admin.unsafe(`drop database if exists ${dbName} with (force)`);
         await admin.end();

@@ -68,7 +68,7 @@ test('every live subscription of the customer at Stripe is cancelled and its ope
   const ended = stripe.addSubscription(customer, { status: 'canceled' });
   const otherCustomer = stripe.addSubscription('cus_someone_else');
   // An open checkout that could otherwise still be completed after the account is gone.
-  const open = await stripeClient(stripeConfig()).checkout.sessions.create({
+  const open = await (await stripeClient(stripeConfig())).checkout.sessions.create({
     mode: 'subscription',
     customer,
     line_items: [{ price: 'price_standin', quantity: 1 }],

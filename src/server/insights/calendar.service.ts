@@ -3,7 +3,6 @@
 // sessions and today's focus tasks as RFC 5545 events built by ical-generator.
 import { encodeBase64urlNoPadding } from '@oslojs/encoding';
 import { and, desc, eq, gte } from 'drizzle-orm';
-import ical, { ICalEventStatus } from 'ical-generator';
 import { APP_NAME } from '../../shared/constants';
 import type { CalendarFeedInfo } from '../../shared/insights';
 import { localDate, safeTimeZone } from '../../shared/local-date';
@@ -117,6 +116,8 @@ export async function renderFeed(deps: AppDeps, token: string): Promise<string> 
       .orderBy(dailyTasks.seq),
   ]);
 
+  // Loaded with the first feed a calendar app fetches, not at start.
+  const { default: ical, ICalEventStatus } = await import('ical-generator');
   const calendar = ical({
     name: `${APP_NAME} focus`,
     description: `Your ${APP_NAME} focus sessions and today's focus tasks`,

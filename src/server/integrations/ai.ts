@@ -1,10 +1,12 @@
 // Task suggestions: through the AI SDK against any OpenAI-compatible API when OPENAI_API_KEY is
 // set, otherwise the built-in offline suggester (nothing leaves the machine). Both sit behind one
 // small interface; the service decides what to send and what to do on failure.
-import { createOpenAI } from '@ai-sdk/openai';
-import { generateText, type LanguageModel, Output } from 'ai';
+// The SDK loads with the first suggestion (dynamic imports): a process that is never asked holds
+// none of its ~25 MiB.
+import type { LanguageModel } from 'ai';
 import { z } from 'zod';
 import type { Config } from '../config';
+import { loadOnce } from '../load-once';
 import { AI_SUGGESTION_COUNT, AI_TIMEOUT_MS, type AiSuggestion } from '../../shared/insights';
 import { BUILT_IN_CATEGORIES, DESCRIPTION_MAX_LENGTH, TITLE_MAX_LENGTH } from '../../shared/constants';
 
@@ -55,6 +57,7 @@ export function createModelSuggester(model: LanguageModel, timeoutMs = AI_TIMEOU
   return {
     kind: 'model',
     async suggest(request, { signal }) {
+      const { generateText, Output } = await import('ai');
       const { output } = await generateText({
         model,
         system: SYSTEM,
@@ -224,8 +227,16 @@ export const offlineSuggester: TaskSuggester = {
 
 /** The suggester the configuration asks for. */
 export function createSuggester(config: Pick<Config, 'openai'>): TaskSuggester {
-  if (!config.openai) return offlineSuggester;
-  const provider = createOpenAI({ apiKey: config.openai.apiKey, baseURL: config.openai.baseUrl });
-  // Chat Completions is what every OpenAI-compatible server speaks.
-  return createModelSuggester(provider.chat(config.openai.model));
+  const openai = config.openai;
+  if (!openai) return offlineSuggester;
+  const model = loadOnce(async () => {
+    const { createOpenAI } = await import('@ai-sdk/openai');
+    const provider = createOpenAI({ apiKey: openai.apiKey, baseURL: openai.baseUrl });
+    // Chat Completions is what every OpenAI-compatible server speaks.
+    return createModelSuggester(provider.chat(openai.model));
+  });
+  return {
+    kind: 'model',
+    suggest: async (request, options) => (await model()).suggest(request, options),
+  };
 }

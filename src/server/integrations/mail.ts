@@ -6,9 +6,11 @@
 // example `?ignoreTLS=true` for a plain local relay or test server that advertises STARTTLS with a
 // certificate nobody trusts, `?requireTLS=true` to refuse an unencrypted session, or
 // `?tls.rejectUnauthorized=false` for a self-signed relay.
-import nodemailer from 'nodemailer';
+// nodemailer (~20 MiB once loaded) is imported with the first message, not at start.
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../config';
 import type { Logger } from '../deps';
+import { loadOnce } from '../load-once';
 
 /** Text made safe to put in an email's HTML (content or a quoted attribute). */
 export function escapeHtml(value: string): string {
@@ -45,13 +47,19 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom'>, log: 
       close() {},
     };
   }
-  // Options in the URL win over these defaults.
-  const transport = nodemailer.createTransport({ ...SMTP_TIMEOUTS, url: config.smtpUrl });
+  const url = config.smtpUrl;
+  let transport: Transporter | undefined;
+  const connect = loadOnce(async () => {
+    const { default: nodemailer } = await import('nodemailer');
+    // Options in the URL win over these defaults.
+    transport = nodemailer.createTransport({ ...SMTP_TIMEOUTS, url });
+    return transport;
+  });
   return {
     kind: 'smtp',
     async send(message) {
-      await transport.sendMail({ from: config.mailFrom, ...message });
+      await (await connect()).sendMail({ from: config.mailFrom, ...message });
     },
-    close: () => transport.close(),
+    close: () => transport?.close(),
   };
 }

@@ -4,7 +4,7 @@
 // open checkout, so one user never ends up with two subscriptions billing side by side.
 // STRIPE_API_BASE points the SDK at another base URL (tests: a local stand-in of Stripe's HTTP
 // API) using the SDK's own host/port/protocol options.
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { TRIAL_DAYS } from '../../shared/constants';
 import { ROUTES } from '../../shared/routes';
 import type { Config } from '../config';
@@ -24,23 +24,27 @@ import type { CheckoutPurpose, PaymentProvider } from './payments';
 
 export type StripeConfig = NonNullable<Config['stripe']>;
 
-const clients = new WeakMap<StripeConfig, Stripe>();
+const clients = new WeakMap<StripeConfig, Promise<Stripe>>();
 
-export function stripeClient(config: StripeConfig): Stripe {
+/** The SDK is loaded with the first call to Stripe (~9 MiB): a server on the demo checkout never holds it. */
+export function stripeClient(config: StripeConfig): Promise<Stripe> {
   let client = clients.get(config);
   if (!client) {
     const base = config.apiBase ? new URL(config.apiBase) : null;
-    client = new Stripe(config.secretKey, {
-      maxNetworkRetries: 2,
-      timeout: 20_000,
-      ...(base
-        ? {
-            protocol: base.protocol.replace(':', '') as 'http' | 'https',
-            host: base.hostname,
-            port: base.port ? Number(base.port) : base.protocol === 'https:' ? 443 : 80,
-          }
-        : {}),
-    });
+    client = import('stripe').then(
+      ({ default: StripeSdk }) =>
+        new StripeSdk(config.secretKey, {
+          maxNetworkRetries: 2,
+          timeout: 20_000,
+          ...(base
+            ? {
+                protocol: base.protocol.replace(':', '') as 'http' | 'https',
+                host: base.hostname,
+                port: base.port ? Number(base.port) : base.protocol === 'https:' ? 443 : 80,
+              }
+            : {}),
+        }),
+    );
     clients.set(config, client);
   }
   return client;
@@ -84,7 +88,7 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
   ) {
     const stored = (await readSubscription(deps.db, user.id))?.customerId;
     if (stored) return stored;
-    const customer = await stripe().customers.create(
+    const customer = await (await stripe()).customers.create(
       { email: user.email, metadata: { userId: user.id } },
       { idempotencyKey: `lockin-customer-${user.id}` },
     );
@@ -99,7 +103,7 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
   /** Every subscription of the customer that Stripe may bill, newest first. */
   async function liveSubscriptions(customerId: string): Promise<ProviderSubscription[]> {
     const subs: ProviderSubscription[] = [];
-    for await (const sub of stripe().subscriptions.list({ customer: customerId, status: 'all', limit: 100 })) {
+    for await (const sub of (await stripe()).subscriptions.list({ customer: customerId, status: 'all', limit: 100 })) {
       const ours = toProviderSubscription(sub);
       if (isLive(ours)) subs.push(ours);
     }
@@ -131,13 +135,17 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
       // An open checkout for the same thing is handed back (a double click, a second tab); any
       // other open one is expired, so it can never complete beside the new one.
       let reusable: Stripe.Checkout.Session | null = null;
-      for await (const open of stripe().checkout.sessions.list({ customer: customerId, status: 'open', limit: 100 })) {
+      for await (const open of (await stripe()).checkout.sessions.list({
+        customer: customerId,
+        status: 'open',
+        limit: 100,
+      })) {
         const same =
           open.metadata?.purpose === purpose &&
           open.metadata?.userId === user.id &&
           (purpose !== 'card' || open.metadata?.subscriptionId === trialToCard?.id);
         if (same && open.url && !reusable) reusable = open;
-        else await expireQuietly(stripe(), open.id);
+        else await expireQuietly(await stripe(), open.id);
       }
       if (reusable?.url) {
         await recordSession(deps, user.id, reusable.id, purpose, now);
@@ -152,7 +160,7 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
       const metadata = { userId: user.id, purpose, ...(trialToCard ? { subscriptionId: trialToCard.id } : {}) };
       const session =
         purpose === 'card'
-          ? await stripe().checkout.sessions.create(
+          ? await (await stripe()).checkout.sessions.create(
               {
                 mode: 'setup',
                 customer: customerId,
@@ -165,7 +173,7 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
               },
               { idempotencyKey },
             )
-          : await stripe().checkout.sessions.create(
+          : await (await stripe()).checkout.sessions.create(
               {
                 mode: 'subscription',
                 customer: customerId,
@@ -201,11 +209,11 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
         )
         .limit(1);
       if (!own) return null;
-      const session = await stripe().checkout.sessions.retrieve(sessionId);
+      const session = await (await stripe()).checkout.sessions.retrieve(sessionId);
       const customerId = (await readSubscription(deps.db, userId))?.customerId ?? null;
       if (session.client_reference_id !== userId || !customerId || idOf(session.customer) !== customerId) return null;
       if (session.status !== 'complete') return session.status === 'expired' ? 'expired' : 'open';
-      const sub = await applyCompletedSession(stripe(), session, customerId);
+      const sub = await applyCompletedSession(await stripe(), session, customerId);
       const now = deps.clock.now();
       const version = Date.now();
       await deps.db.transaction(async (tx) => {
@@ -221,8 +229,8 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
       const details = reason ? { cancellation_details: { comment: reason } } : {};
       const version = Date.now();
       const sub = atPeriodEnd
-        ? await stripe().subscriptions.update(row.subscriptionId, { cancel_at_period_end: true, ...details })
-        : await stripe().subscriptions.cancel(row.subscriptionId, details);
+        ? await (await stripe()).subscriptions.update(row.subscriptionId, { cancel_at_period_end: true, ...details })
+        : await (await stripe()).subscriptions.cancel(row.subscriptionId, details);
       const now = deps.clock.now();
       await deps.db.transaction(async (tx) => {
         await storeProviderSubscription(tx, userId, 'stripe', toProviderSubscription(sub), version, now);
@@ -234,10 +242,14 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
       const customerId = (await readSubscription(deps.db, userId))?.customerId;
       if (!customerId) return;
       // Open checkouts first: one completed after this point would start a new subscription.
-      for await (const open of stripe().checkout.sessions.list({ customer: customerId, status: 'open', limit: 100 }))
-        await expireQuietly(stripe(), open.id);
+      for await (const open of (await stripe()).checkout.sessions.list({
+        customer: customerId,
+        status: 'open',
+        limit: 100,
+      }))
+        await expireQuietly(await stripe(), open.id);
       for (const sub of await liveSubscriptions(customerId)) {
-        await stripe().subscriptions.cancel(sub.id, { cancellation_details: { comment: 'account deleted' } });
+        await (await stripe()).subscriptions.cancel(sub.id, { cancellation_details: { comment: 'account deleted' } });
       }
     },
   };

@@ -61,7 +61,7 @@ export async function handleStripeWebhook(
   if (!config) throw new AppError('NOT_FOUND', WEBHOOK_MESSAGES.notConfigured);
   if (!config.webhookSecret) throw new AppError('INTERNAL', WEBHOOK_MESSAGES.noSecret);
   if (!signature) throw new AppError('BAD_REQUEST', WEBHOOK_MESSAGES.missingSignature);
-  const stripe = stripeClient(config);
+  const stripe = await stripeClient(config);
   let event: Stripe.Event;
   try {
     event = await stripe.webhooks.constructEventAsync(Buffer.from(payload), signature, config.webhookSecret);

@@ -3,7 +3,6 @@
 // so it has a timeout, never follows a redirect, and a subscription the push service says is
 // gone (404/410) is deleted.
 import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
-import webpush from 'web-push';
 import {
   PUSH_MESSAGES,
   PUSH_SUBSCRIPTIONS_PER_USER,
@@ -61,6 +60,8 @@ export async function sendToUser(
 ): Promise<PushSendOutcome> {
   const rows = await deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
   const keys = await getVapidKeys(deps);
+  // Loaded with the first push this process sends (~13 MiB), not at start.
+  const { default: webpush } = await import('web-push');
   const payload = JSON.stringify(message);
   const results = await Promise.all(
     rows.map(async (row) => {
