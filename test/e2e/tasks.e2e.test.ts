@@ -98,6 +98,17 @@ async function andWaitFor(page: Page, procedure: string, action: () => Promise<u
   await answered;
 }
 
+/**
+ * Ticks a Today's Focus task and waits for the list refetch that follows the write as well: one
+ * still on its way when the test moves the server clock past midnight would run the reset itself,
+ * and its toast would be lost to the page clock's jump or a reload.
+ */
+async function tickBeforeMidnight(page: Page, title: string): Promise<void> {
+  const refetched = page.waitForResponse((r) => r.url().includes('tasks.daily.list'));
+  await andWaitFor(page, 'tasks.daily.complete', () => page.getByRole('checkbox', { name: title }).check());
+  await refetched;
+}
+
 async function dismissToast(page: Page): Promise<void> {
   if (await page.getByRole('button', { name: 'Dismiss notification' }).count()) {
     await page.getByRole('button', { name: 'Dismiss notification' }).click();
@@ -569,11 +580,7 @@ describe("Today's Focus", () => {
       await trpcMutation(context, 'tasks.daily.add', { ids: [write, run] });
       await openHome(page);
       expect(await dailyTitles(page)).toEqual(['Write tests', 'Morning run']);
-      // The tick's list refetch must land before midnight: served after the server clock moves, it
-      // would run the reset itself, and its toast would expire in the page clock's jump below.
-      const refetched = page.waitForResponse((r) => r.url().includes('tasks.daily.list'));
-      await andWaitFor(page, 'tasks.daily.complete', () => page.getByRole('checkbox', { name: 'Morning run' }).check());
-      await refetched;
+      await tickBeforeMidnight(page, 'Morning run');
 
       // Midnight passes on both clocks; the 60-second check runs the reset.
       await setServerClock(suite.server, new Date(start.getTime() + day));
@@ -607,7 +614,7 @@ describe("Today's Focus", () => {
       await checkScreen(page, 'daily-overdue-week');
 
       // Completed: 0 days, no badge or highlight; the next day's first read runs the reset and says so.
-      await andWaitFor(page, 'tasks.daily.complete', () => page.getByRole('checkbox', { name: 'Write tests' }).check());
+      await tickBeforeMidnight(page, 'Write tests');
       expect(await dailyItems(page).first().getByTestId('carry-over-badge').count()).toBe(0);
       expect(await dailyItems(page).first().getAttribute('data-carry-level')).toBe('0');
       await setServerClock(suite.server, new Date(start.getTime() + 8 * day));
