@@ -35,6 +35,13 @@ export function rssMiB(pid: number): number {
   return kb / 1024;
 }
 
+/** CPU time (user + system) the process has used so far, in µs: per request, steadier than req/s on a busy machine. */
+export function cpuMicros(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  // utime and stime, fields 14 and 15 of stat, in clock ticks (100 per second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
+
 /** The 1-minute load average: the machine is shared, so every figure says how busy it was. */
 export const load = () => loadavg()[0]!.toFixed(1);
 

@@ -9,7 +9,7 @@
 // - tasks completed come from the completion history (task_completions), which outlives the
 //   daily reset; a task's completion delay is the local days from its due date to its completion;
 // - 'this week' runs Monday to Sunday in the user's zone.
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { OVERDUE_TOP, RECENT_ACTIVITY_DAYS } from '../../shared/constants';
 import {
   type ActivityDay,
@@ -26,7 +26,7 @@ import {
 import { daysBetween, localDate, safeTimeZone, utcDate } from '../../shared/local-date';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
-import { readStreak } from '../lockin/streak';
+import { readStreak, type StreakRun, streakOf, streakRunSql } from '../lockin/streak';
 import type { AppDeps } from '../deps';
 import { isPremium } from '../plans/plan-status';
 
@@ -87,29 +87,28 @@ interface DayRow {
 }
 
 /** Ended sessions per local day since the window start (indexed on user_id, started_at). */
-function sessionsByDay(db: Db, userId: string, cal: Calendar): Promise<DayRow[]> {
-  return rowsOf<DayRow>(
-    db,
-    sql`select (started_at at time zone ${cal.tz})::date::text as day,
+function sessionsByDay(userId: string, cal: Calendar): SQL {
+  return sql`select (started_at at time zone ${cal.tz})::date::text as day,
           count(*) filter (where status = 'completed')::int as completed,
           count(*) filter (where status = 'quit')::int as quit,
           coalesce(sum(actual_minutes), 0)::int as minutes
         from lock_in_sessions
         where user_id = ${userId} and status in ('completed', 'quit')
           and started_at >= ${localMidnight(cal.windowStart, cal.tz)}
-        group by 1`,
-  );
+        group by 1`;
 }
 
 /** Task completions per local day since the window start. */
-function tasksByDay(db: Db, userId: string, cal: Calendar): Promise<{ day: string; tasks: number }[]> {
-  return rowsOf(
-    db,
-    sql`select (completed_at at time zone ${cal.tz})::date::text as day, count(*)::int as tasks
+interface TaskDayRow {
+  day: string;
+  tasks: number;
+}
+
+function tasksByDay(userId: string, cal: Calendar): SQL {
+  return sql`select (completed_at at time zone ${cal.tz})::date::text as day, count(*)::int as tasks
         from task_completions
         where user_id = ${userId} and completed_at >= ${localMidnight(cal.windowStart, cal.tz)}
-        group by 1`,
-  );
+        group by 1`;
 }
 
 interface TaskTotals {
@@ -117,13 +116,10 @@ interface TaskTotals {
   avgDelay: number | null;
 }
 
-function taskTotals(db: Db, userId: string, cal: Calendar): Promise<TaskTotals[]> {
-  return rowsOf<TaskTotals>(
-    db,
-    sql`select count(*)::int as tasks,
+function taskTotals(userId: string, cal: Calendar): SQL {
+  return sql`select count(*)::int as tasks,
           avg(greatest(0, (completed_at at time zone ${cal.tz})::date - planned_on))::float8 as "avgDelay"
-        from task_completions where user_id = ${userId}`,
-  );
+        from task_completions where user_id = ${userId}`;
 }
 
 /** The streak as Lock-In shows it: derived from the completed sessions in the user's zone. */
@@ -138,15 +134,30 @@ interface SessionTotals {
 }
 
 /** The free view's all-time figures: one aggregate row over the user's rollups. */
-async function sessionTotals(db: Db, userId: string): Promise<SessionTotals> {
-  const [row] = await rowsOf<SessionTotals>(
-    db,
-    sql`select coalesce(sum(completed), 0)::int as completed,
+function sessionTotals(userId: string): SQL {
+  return sql`select coalesce(sum(completed), 0)::int as completed,
           coalesce(sum(quit), 0)::int as quit,
           coalesce(sum(minutes), 0)::int as minutes
-        from insights_session_rollups where user_id = ${userId}`,
+        from insights_session_rollups where user_id = ${userId}`;
+}
+
+/**
+ * Runs several reads as one statement, each answered as a JSON column (`one`: its single row;
+ * `many`: its rows, in order). On PGlite every statement is a trip to the database's thread and a
+ * parse and plan of its own; one statement is also one snapshot, so the figures agree.
+ */
+async function readTogether<T extends Record<string, unknown>>(
+  db: Db,
+  reads: { [K in keyof T]: { one: SQL } | { many: SQL } },
+): Promise<T> {
+  const columns = Object.entries(reads).map(([name, read]) =>
+    'one' in read
+      ? sql`(select row_to_json(r) from (${read.one}) r) as ${sql.identifier(name)}`
+      : sql`(select coalesce(json_agg(r), '[]'::json) from (${read.many}) r) as ${sql.identifier(name)}`,
   );
-  return row ?? { completed: 0, quit: 0, minutes: 0 };
+  const [row] = await rowsOf<T>(db, sql`select ${sql.join(columns, sql`, `)}`);
+  if (!row) throw new Error('readTogether answered no row');
+  return row;
 }
 
 interface BreakdownRow {
@@ -240,7 +251,7 @@ function overdue(db: Db, userId: string, cal: Calendar): Promise<OverdueRow[]> {
 // ---------------------------------------------------------------------------------------------
 // Shaping
 
-function weekly(days: DayRow[], taskDays: { day: string; tasks: number }[], cal: Calendar): WeeklyStats {
+function weekly(days: DayRow[], taskDays: TaskDayRow[], cal: Calendar): WeeklyStats {
   const inWeek = (d: string) => d >= cal.weekStart && d <= cal.today;
   const week = days.filter((d) => inWeek(d.day));
   return {
@@ -251,7 +262,7 @@ function weekly(days: DayRow[], taskDays: { day: string; tasks: number }[], cal:
   };
 }
 
-function recentActivity(days: DayRow[], taskDays: { day: string; tasks: number }[], cal: Calendar): ActivityDay[] {
+function recentActivity(days: DayRow[], taskDays: TaskDayRow[], cal: Calendar): ActivityDay[] {
   const byDay = new Map(days.map((d) => [d.day, d]));
   const tasksOn = new Map(taskDays.map((d) => [d.day, d.tasks]));
   return Array.from({ length: RECENT_ACTIVITY_DAYS }, (_, i) => {
@@ -344,20 +355,26 @@ export async function getAnalytics(deps: AppDeps, user: InsightsUser): Promise<A
   const db = deps.db;
 
   if (!premium) {
-    const [totals, days, taskDays, tasks, streak] = await Promise.all([
-      sessionTotals(db, user.id),
-      sessionsByDay(db, user.id, cal),
-      tasksByDay(db, user.id, cal),
-      taskTotals(db, user.id, cal),
-      currentStreak(db, user.id, cal),
-    ]);
+    const { totals, days, taskDays, tasks, streak } = await readTogether<{
+      totals: SessionTotals;
+      days: DayRow[];
+      taskDays: TaskDayRow[];
+      tasks: TaskTotals;
+      streak: StreakRun;
+    }>(db, {
+      totals: { one: sessionTotals(user.id) },
+      days: { many: sessionsByDay(user.id, cal) },
+      taskDays: { many: tasksByDay(user.id, cal) },
+      tasks: { one: taskTotals(user.id, cal) },
+      streak: { one: streakRunSql(user.id, cal.tz) },
+    });
     const { sessionsEndedEarlyThisWeek: _hidden, ...weeklyStats } = weekly(days, taskDays, cal);
     const basic: BasicAnalytics = {
       premium: false,
       totalFocusTime: totals.minutes,
-      dailyStreak: streak,
+      dailyStreak: streakOf(streak, cal.today).current,
       totalSessionsCompleted: totals.completed,
-      tasksCompleted: tasks[0]?.tasks ?? 0,
+      tasksCompleted: tasks.tasks,
       weeklyStats,
     };
     return basic;
@@ -365,9 +382,9 @@ export async function getAnalytics(deps: AppDeps, user: InsightsUser): Promise<A
 
   const [breakdownRows, days, taskDays, tasks, streak, overdueRows] = await Promise.all([
     sessionBreakdown(db, user.id),
-    sessionsByDay(db, user.id, cal),
-    tasksByDay(db, user.id, cal),
-    taskTotals(db, user.id, cal),
+    rowsOf<DayRow>(db, sessionsByDay(user.id, cal)),
+    rowsOf<TaskDayRow>(db, tasksByDay(user.id, cal)),
+    rowsOf<TaskTotals>(db, taskTotals(user.id, cal)),
     currentStreak(db, user.id, cal),
     overdue(db, user.id, cal),
   ]);
