@@ -2,7 +2,7 @@
 // whole days between two local dates are counted on the calendar (never as 24-hour blocks), so
 // days of 23 or 25 hours around a DST switch still count as one day.
 
-import { LRUCache } from 'lru-cache';
+import { RecentMap } from './recent-map';
 
 /** IANA names are at most a few dozen characters; anything longer is refused before Intl sees it. */
 export const TIME_ZONE_MAX_LENGTH = 64;
@@ -16,9 +16,9 @@ const SPELLING_CACHE_SIZE = 1000;
 // Each Intl.DateTimeFormat holds ~28 KiB of ICU state, so formatters are cached by the zone's
 // canonical name only (never by what a client typed), and the cache is bounded. A spelling that
 // is not cached yet costs one transient formatter, which the garbage collector takes back.
-const formatters = new LRUCache<string, Intl.DateTimeFormat>({ max: FORMATTER_CACHE_SIZE });
+const formatters = new RecentMap<string, Intl.DateTimeFormat>(FORMATTER_CACHE_SIZE);
 /** Spelling → canonical name (or null when refused), so repeated spellings skip Intl. */
-const spellings = new LRUCache<string, { canonical: string | null }>({ max: SPELLING_CACHE_SIZE });
+const spellings = new RecentMap<string, { canonical: string | null }>(SPELLING_CACHE_SIZE);
 
 function buildFormatter(timeZone: string): Intl.DateTimeFormat {
   // en-CA formats as YYYY-MM-DD; formatToParts keeps us independent of that detail anyway.

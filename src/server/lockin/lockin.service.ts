@@ -184,6 +184,29 @@ export async function startSession(deps: AppDeps, user: LockInUser, input: Start
       };
 
   const now = deps.clock.now();
+  const values = {
+    userId: user.id,
+    id: input.clientId ?? crypto.randomUUID(),
+    taskTitle,
+    category,
+    goalText: input.goalText?.trim() || null,
+    goalMinutes: input.goalMinutes,
+    status: 'active' as const,
+    startedAt: now,
+    endsAt: new Date(now.getTime() + input.goalMinutes * MINUTE_MS),
+  };
+  // The common start, with no session running, is one statement. When one is (still counting
+  // down, or past its end and not yet completed), the one-active index refuses this insert and
+  // the transaction below decides. A start carrying a focus id always takes that path: the id
+  // may name a session already recorded, running or not.
+  if (!input.clientId) {
+    try {
+      const rows = await deps.db.insert(lockInSessions).values(values).returning();
+      return { session: toView(requireRow(rows, 'new session')), created: true };
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+    }
+  }
   const attempt = () =>
     deps.db.transaction(async (tx): Promise<StartResult> => {
       if (input.clientId) {
@@ -204,20 +227,7 @@ export async function startSession(deps: AppDeps, user: LockInUser, input: Start
           throw new AppError('CONFLICT', LOCKIN_MESSAGES.alreadyRunning);
         }
       }
-      const rows = await tx
-        .insert(lockInSessions)
-        .values({
-          userId: user.id,
-          id: input.clientId ?? crypto.randomUUID(),
-          taskTitle,
-          category,
-          goalText: input.goalText?.trim() || null,
-          goalMinutes: input.goalMinutes,
-          status: 'active',
-          startedAt: now,
-          endsAt: new Date(now.getTime() + input.goalMinutes * MINUTE_MS),
-        })
-        .returning();
+      const rows = await tx.insert(lockInSessions).values(values).returning();
       return { session: toView(requireRow(rows, 'new session')), created: true };
     });
   try {

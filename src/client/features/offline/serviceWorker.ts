@@ -1,9 +1,12 @@
 // Registers the service worker (production builds, browsers that have them) through
 // workbox-window, and tells the page when a new version is waiting, so it can offer
-// 'Update available — reload' instead of leaving the user on an old shell.
+// 'Update available — reload' instead of leaving the user on an old shell. workbox-window is
+// fetched with the registration (which waits for the page's load event anyway), not with the
+// first load's script.
 import { useSyncExternalStore } from 'react';
-import { Workbox } from 'workbox-window';
+import type { Workbox } from 'workbox-window';
 
+let started = false;
 let workbox: Workbox | null = null;
 let waiting = false;
 const listeners = new Set<() => void>();
@@ -19,18 +22,24 @@ export function serviceWorkerRegistration(): Promise<ServiceWorkerRegistration |
 }
 
 export function registerServiceWorker(): void {
-  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator) || workbox) return;
-  workbox = new Workbox('/sw.js');
-  workbox.addEventListener('waiting', () => {
-    waiting = true;
-    changed();
-  });
-  // The new version took over (after 'reload' was pressed here or in another tab): load its shell.
-  workbox.addEventListener('controlling', (event) => {
-    if (event.isUpdate) window.location.reload();
-  });
-  // A browser (or profile) that refuses service workers still runs the app, online only.
-  registration = workbox.register().catch(() => undefined);
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator) || started) return;
+  started = true;
+  registration = import('workbox-window')
+    .then(({ Workbox }) => {
+      const wb = new Workbox('/sw.js');
+      workbox = wb;
+      wb.addEventListener('waiting', () => {
+        waiting = true;
+        changed();
+      });
+      // The new version took over (after 'reload' was pressed here or in another tab): load its shell.
+      wb.addEventListener('controlling', (event) => {
+        if (event.isUpdate) window.location.reload();
+      });
+      return wb.register();
+    })
+    // A browser (or profile) that refuses service workers still runs the app, online only.
+    .catch(() => undefined);
 }
 
 export function useUpdateWaiting(): boolean {

@@ -1,0 +1,24 @@
+import { describe, expect, test } from 'bun:test';
+import { RecentMap } from './recent-map';
+
+describe('RecentMap', () => {
+  test('holds at most max entries, dropping the least recently used', () => {
+    const map = new RecentMap<string, number>(2);
+    map.set('a', 1);
+    map.set('b', 2);
+    expect(map.get('a')).toBe(1); // 'a' is now more recent than 'b'
+    map.set('c', 3);
+    expect(map.size).toBe(2);
+    expect(map.has('b')).toBe(false);
+    expect(map.get('a')).toBe(1);
+    expect(map.get('c')).toBe(3);
+  });
+
+  test('setting a key again replaces its value without growing', () => {
+    const map = new RecentMap<string, number>(2);
+    map.set('a', 1);
+    map.set('a', 2);
+    expect(map.size).toBe(1);
+    expect(map.get('a')).toBe(2);
+  });
+});
