@@ -10,6 +10,14 @@ describe('isResetDue', () => {
     expect(isResetDue(at('2026-03-10T23:59:59Z'), at('2026-03-11T00:00:00Z'), 'UTC')).toBe(true);
   });
 
+  test('the same last reset read in another zone is judged in that zone (the kept date is per zone)', () => {
+    const lastReset = at('2026-03-10T23:30:00Z'); // the 10th in UTC, 19:30 on the 10th in New York
+    const now = at('2026-03-11T00:30:00Z');
+    expect(isResetDue(lastReset, now, 'UTC')).toBe(true);
+    expect(isResetDue(lastReset, now, 'America/New_York')).toBe(false);
+    expect(isResetDue(lastReset, now, 'UTC')).toBe(true);
+  });
+
   test("midnight is the user's midnight, not UTC's", () => {
     // 23:00 UTC on the 10th is 19:00 in New York (EDT, after the March switch): same day as 13:00.
     expect(isResetDue(at('2026-03-10T17:00:00Z'), at('2026-03-10T23:00:00Z'), 'America/New_York')).toBe(false);

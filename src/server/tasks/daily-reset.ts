@@ -2,13 +2,33 @@
 // due, and what does it do to the list? The service applies the answer in one transaction.
 import { DAILY_TASK_LIMIT } from '../../shared/constants';
 import { localDate } from '../../shared/local-date';
+import { RecentMap } from '../../shared/recent-map';
+
+/**
+ * Each list read asks whether a reset is due, and Intl's formatToParts was most of a cached read's
+ * own work: the last reset's local date is kept (it is the same answer until the next reset), by
+ * its exact instant and zone. Bounded: beyond this many users the oldest are read again.
+ */
+const RESET_DAYS_KEPT = 10_000;
+const resetDays = new RecentMap<string, string>(RESET_DAYS_KEPT);
+
+function resetDay(lastResetAt: Date, timeZone: string): string {
+  const key = `${timeZone} ${lastResetAt.getTime()}`;
+  let day = resetDays.get(key);
+  if (day === undefined) {
+    day = localDate(lastResetAt, timeZone);
+    resetDays.set(key, day);
+  }
+  return day;
+}
 
 /**
  * Due when the user's local date now differs from the local date of the last reset, both read in
  * the user's current zone (so a user who changes zone is judged by the calendar they live by now).
+ * `today` is the local date of `now`, when the caller already has it.
  */
-export function isResetDue(lastResetAt: Date, now: Date, timeZone: string): boolean {
-  return localDate(lastResetAt, timeZone) !== localDate(now, timeZone);
+export function isResetDue(lastResetAt: Date, now: Date, timeZone: string, today = localDate(now, timeZone)): boolean {
+  return resetDay(lastResetAt, timeZone) !== today;
 }
 
 export interface ResetCandidate {

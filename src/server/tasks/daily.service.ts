@@ -36,8 +36,10 @@ import {
 export async function listDaily(deps: AppDeps, user: TaskUser): Promise<DailyList> {
   const now = deps.clock.now();
   const state = dailyCache.get(deps.db, user.id) ?? (await readDailyState(deps.db, user.id));
-  if (state && !isResetDue(state.lastResetAt, now, safeTimeZone(user.timeZone))) {
-    return { tasks: sortDaily(state.rows, user, now), reset: null, lastReset: state.lastResetAt.toISOString() };
+  const timeZone = safeTimeZone(user.timeZone);
+  const today = localDate(now, timeZone);
+  if (state && !isResetDue(state.lastResetAt, now, timeZone, today)) {
+    return { tasks: sortDaily(state.rows, user, now, today), reset: null, lastReset: state.lastResetAt.toISOString() };
   }
   return deps.db.transaction(async (tx) => {
     const locked = await lockAndReset(tx, user, now);

@@ -140,10 +140,14 @@ export async function readDaily(tx: Tx, user: TaskUser, now: Date): Promise<Dail
   return sortDaily(rows, user, now);
 }
 
-export function sortDaily(rows: readonly DailyRow[], user: TaskUser, now: Date): DailyTask[] {
-  const timeZone = safeTimeZone(user.timeZone);
+export function sortDaily(
+  rows: readonly DailyRow[],
+  user: TaskUser,
+  now: Date,
   // One local date for the request, not one per task (formatToParts is the costly part of a read).
-  const today = localDate(now, timeZone);
+  today = localDate(now, safeTimeZone(user.timeZone)),
+): DailyTask[] {
+  const timeZone = safeTimeZone(user.timeZone);
   return rows
     .map((row) => ({ row, task: toDailyTask(row, today, timeZone) }))
     .sort((a, b) =>
