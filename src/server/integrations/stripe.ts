@@ -79,7 +79,7 @@ const isLive = (sub: ProviderSubscription) => LIVE_STATUSES.has(sub.status);
 export const isMissingAtStripe = (error: unknown) => (error as { statusCode?: number }).statusCode === 404;
 
 export function createStripeProvider(config: StripeConfig): PaymentProvider {
-  const stripe = () => stripeClient(config);
+  const sdk = () => stripeClient(config);
 
   /** One Stripe customer per user, reused for every checkout; the key makes two first checkouts create one. */
   async function ensureCustomer(
@@ -88,7 +88,8 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
   ) {
     const stored = (await readSubscription(deps.db, user.id))?.customerId;
     if (stored) return stored;
-    const customer = await (await stripe()).customers.create(
+    const stripe = await sdk();
+    const customer = await stripe.customers.create(
       { email: user.email, metadata: { userId: user.id } },
       { idempotencyKey: `lockin-customer-${user.id}` },
     );
@@ -103,7 +104,8 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
   /** Every subscription of the customer that Stripe may bill, newest first. */
   async function liveSubscriptions(customerId: string): Promise<ProviderSubscription[]> {
     const subs: ProviderSubscription[] = [];
-    for await (const sub of (await stripe()).subscriptions.list({ customer: customerId, status: 'all', limit: 100 })) {
+    const stripe = await sdk();
+    for await (const sub of stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 100 })) {
       const ours = toProviderSubscription(sub);
       if (isLive(ours)) subs.push(ours);
     }
@@ -115,6 +117,7 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
 
     async createCheckout(deps, user, options) {
       let purpose: CheckoutPurpose = options.purpose;
+      const stripe = await sdk();
       const customerId = await ensureCustomer(deps, user);
       const now = deps.clock.now();
       // Stripe, not our row, says whether the customer already has a subscription: a checkout
@@ -135,17 +138,13 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
       // An open checkout for the same thing is handed back (a double click, a second tab); any
       // other open one is expired, so it can never complete beside the new one.
       let reusable: Stripe.Checkout.Session | null = null;
-      for await (const open of (await stripe()).checkout.sessions.list({
-        customer: customerId,
-        status: 'open',
-        limit: 100,
-      })) {
+      for await (const open of stripe.checkout.sessions.list({ customer: customerId, status: 'open', limit: 100 })) {
         const same =
           open.metadata?.purpose === purpose &&
           open.metadata?.userId === user.id &&
           (purpose !== 'card' || open.metadata?.subscriptionId === trialToCard?.id);
         if (same && open.url && !reusable) reusable = open;
-        else await expireQuietly(await stripe(), open.id);
+        else await expireQuietly(stripe, open.id);
       }
       if (reusable?.url) {
         await recordSession(deps, user.id, reusable.id, purpose, now);
@@ -160,7 +159,7 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
       const metadata = { userId: user.id, purpose, ...(trialToCard ? { subscriptionId: trialToCard.id } : {}) };
       const session =
         purpose === 'card'
-          ? await (await stripe()).checkout.sessions.create(
+          ? await stripe.checkout.sessions.create(
               {
                 mode: 'setup',
                 customer: customerId,
@@ -173,7 +172,7 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
               },
               { idempotencyKey },
             )
-          : await (await stripe()).checkout.sessions.create(
+          : await stripe.checkout.sessions.create(
               {
                 mode: 'subscription',
                 customer: customerId,
@@ -209,11 +208,12 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
         )
         .limit(1);
       if (!own) return null;
-      const session = await (await stripe()).checkout.sessions.retrieve(sessionId);
+      const stripe = await sdk();
+      const session = await stripe.checkout.sessions.retrieve(sessionId);
       const customerId = (await readSubscription(deps.db, userId))?.customerId ?? null;
       if (session.client_reference_id !== userId || !customerId || idOf(session.customer) !== customerId) return null;
       if (session.status !== 'complete') return session.status === 'expired' ? 'expired' : 'open';
-      const sub = await applyCompletedSession(await stripe(), session, customerId);
+      const sub = await applyCompletedSession(stripe, session, customerId);
       const now = deps.clock.now();
       const version = Date.now();
       await deps.db.transaction(async (tx) => {
@@ -228,9 +228,10 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
       if (!row?.subscriptionId) throw new AppError('CONFLICT', 'You have no subscription to cancel');
       const details = reason ? { cancellation_details: { comment: reason } } : {};
       const version = Date.now();
+      const stripe = await sdk();
       const sub = atPeriodEnd
-        ? await (await stripe()).subscriptions.update(row.subscriptionId, { cancel_at_period_end: true, ...details })
-        : await (await stripe()).subscriptions.cancel(row.subscriptionId, details);
+        ? await stripe.subscriptions.update(row.subscriptionId, { cancel_at_period_end: true, ...details })
+        : await stripe.subscriptions.cancel(row.subscriptionId, details);
       const now = deps.clock.now();
       await deps.db.transaction(async (tx) => {
         await storeProviderSubscription(tx, userId, 'stripe', toProviderSubscription(sub), version, now);
@@ -241,15 +242,12 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
     async cancelEverything(deps, userId) {
       const customerId = (await readSubscription(deps.db, userId))?.customerId;
       if (!customerId) return;
+      const stripe = await sdk();
       // Open checkouts first: one completed after this point would start a new subscription.
-      for await (const open of (await stripe()).checkout.sessions.list({
-        customer: customerId,
-        status: 'open',
-        limit: 100,
-      }))
-        await expireQuietly(await stripe(), open.id);
+      for await (const open of stripe.checkout.sessions.list({ customer: customerId, status: 'open', limit: 100 }))
+        await expireQuietly(stripe, open.id);
       for (const sub of await liveSubscriptions(customerId)) {
-        await (await stripe()).subscriptions.cancel(sub.id, { cancellation_details: { comment: 'account deleted' } });
+        await stripe.subscriptions.cancel(sub.id, { cancellation_details: { comment: 'account deleted' } });
       }
     },
   };
