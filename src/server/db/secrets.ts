@@ -2,10 +2,11 @@
 // every restart) signs and checks with the same key; and the once-per-database loader that they
 // and the VAPID keys (push/vapid.ts) are read through.
 import { eq } from 'drizzle-orm';
+import { loadOnce } from '../load-once';
 import type { Db } from './client';
 import { serverSecrets } from './schema';
 
-const loaded = new WeakMap<Db, Map<string, Promise<unknown>>>();
+const loaded = new WeakMap<Db, Map<string, () => Promise<unknown>>>();
 
 /**
  * `load`'s answer, loaded once per database and process under `key`; a load that fails is tried
@@ -17,14 +18,12 @@ export function oncePerDatabase<T>(db: Db, key: string, load: () => Promise<T>):
     byKey = new Map();
     loaded.set(db, byKey);
   }
-  let value = byKey.get(key) as Promise<T> | undefined;
-  if (!value) {
-    value = load();
-    const cache = byKey;
-    value.catch(() => cache.delete(key));
-    byKey.set(key, value);
+  let once = byKey.get(key);
+  if (!once) {
+    once = loadOnce(load);
+    byKey.set(key, once);
   }
-  return value;
+  return once() as Promise<T>;
 }
 
 async function loadOrCreate(db: Db, id: string): Promise<string> {
