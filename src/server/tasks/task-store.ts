@@ -140,16 +140,13 @@ export async function readDaily(tx: Tx, user: TaskUser, now: Date): Promise<Dail
   return sortDaily(rows, user, now);
 }
 
-export function sortDaily(
-  rows: readonly DailyRow[],
-  user: TaskUser,
-  now: Date,
-  // One local date for the request, not one per task (formatToParts is the costly part of a read).
-  today = localDate(now, safeTimeZone(user.timeZone)),
-): DailyTask[] {
+/** `today`: the local date of `now`, when the caller already has it. */
+export function sortDaily(rows: readonly DailyRow[], user: TaskUser, now: Date, today?: string): DailyTask[] {
   const timeZone = safeTimeZone(user.timeZone);
+  // One local date for the request, not one per task (formatToParts is the costly part of a read).
+  const day = today ?? localDate(now, timeZone);
   return rows
-    .map((row) => ({ row, task: toDailyTask(row, today, timeZone) }))
+    .map((row) => ({ row, task: toDailyTask(row, day, timeZone) }))
     .sort((a, b) =>
       compareDaily(
         {
