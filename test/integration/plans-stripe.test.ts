@@ -121,6 +121,38 @@ describe('checkout', () => {
     );
   });
 
+  test('a double click whose one request lists open checkouts before the other records its own: still one session', async () => {
+    const { client, userId } = await newClient();
+    // The first listing of open checkouts is answered (empty) only after the other request has
+    // created and recorded its session: the slow request then finds nothing open to reuse.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let holding = true;
+    stripe.holdAnswer = (method, path) => {
+      if (!holding || method !== 'GET' || path !== '/v1/checkout/sessions') return undefined;
+      holding = false;
+      return held;
+    };
+    try {
+      const first = checkout(client);
+      const second = checkout(client);
+      await Promise.race([first, second]);
+      release();
+      const [a, b] = await Promise.all([first, second]);
+      expect(a).toBe(b);
+    } finally {
+      stripe.holdAnswer = null;
+      release();
+    }
+    const customerId = (await rowOf(userId))!.customerId;
+    expect([...stripe.sessions.values()].filter((s) => s.customer === customerId)).toHaveLength(1);
+    expect(await ctx.deps.db.select().from(checkoutSessions).where(eq(checkoutSessions.userId, userId))).toHaveLength(
+      1,
+    );
+  });
+
   test('the customer is reused, and a user who had a trial gets no trial_period_days', async () => {
     const { client, userId, subId } = await subscribedUser();
     const customerId = (await rowOf(userId))!.customerId;

@@ -93,6 +93,11 @@ export interface StripeStandIn {
   /** While true every call answers 500, as during an outage at Stripe. */
   outage: boolean;
   /**
+   * Called with each request once its answer is decided; a promise returned holds that answer back
+   * until it settles (a slow network between two concurrent requests, made deterministic).
+   */
+  holdAnswer: ((method: string, path: string) => Promise<void> | undefined) | null;
+  /**
    * What a customer finishing the hosted page does. Subscription mode: a subscription (trialing if
    * the session asked for a trial). Setup mode: a succeeded Setup Intent holding a new card (the
    * answer is then undefined). Stripe refuses to complete a session that is not open.
@@ -315,6 +320,7 @@ export async function startStripeStandIn(options: {
       const replay = replayKey ? replays.get(replayKey) : undefined;
       const answer = replay ?? handle(req.method, url.pathname, body);
       if (replayKey && !replay && answer.status < 500) replays.set(replayKey, answer);
+      await standIn.holdAnswer?.(req.method, url.pathname);
       return Response.json(answer.body, { status: answer.status, headers: { 'request-id': `req_${counter}` } });
     },
   });
@@ -364,6 +370,7 @@ export async function startStripeStandIn(options: {
 
   const standIn: StripeStandIn = {
     outage: false,
+    holdAnswer: null,
     url: `http://127.0.0.1:${server.port}`,
     requests,
     customers,

@@ -120,6 +120,12 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
       const stripe = await sdk();
       const customerId = await ensureCustomer(deps, user);
       const now = deps.clock.now();
+      // The idempotency key's count is read before Stripe is asked for open checkouts. Two
+      // concurrent requests then either read the same count (the same key: Stripe answers both
+      // with one session) or the later one read it after the earlier recorded its session, and so
+      // lists that session below and hands it back. Read after the listing, a session recorded in
+      // between gave the later request a new key and a second open checkout: two subscriptions.
+      const attempt = await checkoutCount(deps, user.id);
       // Stripe, not our row, says whether the customer already has a subscription: a checkout
       // completed in another tab whose webhook has not arrived yet must not be bought twice.
       const [live] = await liveSubscriptions(customerId);
@@ -153,8 +159,6 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
 
       const successUrl = `${deps.config.appUrl}${ROUTES.subscribeSuccess}?session_id={CHECKOUT_SESSION_ID}`;
       const cancelUrl = `${deps.config.appUrl}${ROUTES.subscribe}?cancelled=true`;
-      // Two concurrent requests see the same count and so the same key: Stripe answers both with one session.
-      const attempt = await checkoutCount(deps, user.id);
       const idempotencyKey = `lockin-checkout-${user.id}-${purpose}-${attempt}`;
       const metadata = { userId: user.id, purpose, ...(trialToCard ? { subscriptionId: trialToCard.id } : {}) };
       const session =
