@@ -1,10 +1,12 @@
-// Two app processes on one PostgreSQL database, each caching users' Today's Focus: a change made
-// through one (a tick, an add, a bank edit) is read on the other within a second, through the
-// trigger's NOTIFY (drizzle/0007), far inside the cache's TTL. Runs when TEST_DATABASE_URL points
+// Two app processes on one PostgreSQL database, each caching users' Today's Focus and free analytics
+// answers: a change made through one (a tick, an add, a bank edit, an imported session) is read on
+// the other within a second, through the triggers' NOTIFY (drizzle/0007, 0012), far inside the
+// cache's TTL. Runs when TEST_DATABASE_URL points
 // at a PostgreSQL server.
 import { beforeAll, describe, expect, test } from 'bun:test';
 import postgres from 'postgres';
 import { SESSION_CACHE_TTL_MS } from '../../src/server/accounts/session-cache';
+import type { BasicAnalytics } from '../../src/shared/insights';
 import type { DailyList } from '../../src/shared/tasks';
 import type { ServerProcess } from '../support/process';
 import { msUntil, registerOn, TWO_PROCESS_DATABASE, twoProcessesOnPostgres } from '../support/two-processes';
@@ -87,5 +89,32 @@ describe.skipIf(!TWO_PROCESS_DATABASE)("Today's Focus cached in two processes on
     const renamed = await msUntil(async () => (await daily(b, cookie)).tasks.some((t) => t.title === 'Renamed'));
     expect(renamed).toBeLessThan(1000);
     expect(SESSION_CACHE_TTL_MS).toBeGreaterThan(1000 * 5);
+  }, 30_000);
+
+  test('a free user’s analytics: a tick and an imported session made through one process are read on the other within a second', async () => {
+    const cookie = await register(a);
+    const analytics = async (server: ServerProcess) => {
+      const res = await fetch(`${server.url}/api/trpc/insights.analytics`, { headers: { cookie } });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { result: { data: BasicAnalytics } }).result.data;
+    };
+    expect((await trpc(a, cookie, 'tasks.bank.create', { id: 'one', title: 'Task one' })).status).toBe(200);
+    expect((await trpc(a, cookie, 'tasks.daily.add', { ids: ['one'] })).status).toBe(200);
+    // B reads (and keeps) the answer.
+    expect(await analytics(b)).toMatchObject({ premium: false, tasksCompleted: 0, totalSessionsCompleted: 0 });
+    expect((await analytics(b)).tasksCompleted).toBe(0);
+
+    expect((await trpc(a, cookie, 'tasks.daily.complete', { id: 'one' })).status).toBe(200);
+    expect(await msUntil(async () => (await analytics(b)).tasksCompleted === 1)).toBeLessThan(1000);
+
+    const session = {
+      id: 'visitor-1',
+      timestamp: new Date(Date.now() - 3_600_000).toISOString(),
+      duration: 1500,
+      actualDuration: 1500,
+      completed: true,
+    };
+    expect((await trpc(a, cookie, 'lockin.importLocal', { sessions: [session] })).status).toBe(200);
+    expect(await msUntil(async () => (await analytics(b)).totalSessionsCompleted === 1)).toBeLessThan(1000);
   }, 30_000);
 });

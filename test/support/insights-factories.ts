@@ -1,6 +1,9 @@
 // Test data for insights: Lock-In sessions (and streaks made of them), task completions and Today's Focus rows
-// written straight into their tables (the Lock-In service is not needed to craft a history).
+// written straight into their tables (the Lock-In service is not needed to craft a history). Each
+// drops the user's kept analytics answer when it has committed, as the app's own writes do: on
+// PostgreSQL the triggers' notification trails the commit by a moment.
 import { sql } from 'drizzle-orm';
+import { analyticsCache } from '../../src/server/insights/analytics-cache';
 import type { AppDeps } from '../../src/server/deps';
 import { dailyTasks, lockInSessions, taskCompletions } from '../../src/server/db/schema';
 
@@ -52,6 +55,7 @@ export async function insertSessions(deps: Pick<AppDeps, 'db'>, userId: string, 
     };
   });
   await deps.db.insert(lockInSessions).values(rows);
+  analyticsCache.drop(userId);
 }
 
 /**
@@ -91,6 +95,7 @@ export async function insertCompletions(
       };
     }),
   );
+  analyticsCache.drop(userId);
 }
 
 export async function insertDailyTasks(
@@ -125,6 +130,7 @@ export async function insertDailyTasks(
       };
     }),
   );
+  analyticsCache.drop(userId);
 }
 
 /**
@@ -152,4 +158,5 @@ export async function bulkSessions(
       select g, ${options.until.toISOString()}::timestamptz - (g::float8 / ${n} * ${options.days} * interval '1 day') as ts
       from generate_series(1, ${n}) g
     ) x`);
+  analyticsCache.drop(userId);
 }

@@ -175,9 +175,10 @@ class SessionCache {
     else if (payload.startsWith('u:')) this.dropUser(payload.slice(2));
     else if (payload.startsWith('p:')) this.plans.writeCommitted(payload.slice(2));
     else {
-      const companion = this.companions.find((c) => payload.startsWith(c.prefix));
-      if (companion) companion.onNotification(payload.slice(companion.prefix.length));
-      else this.clear();
+      // Several caches may read one prefix (Today's Focus writes change the analytics too).
+      const companions = this.companions.filter((c) => payload.startsWith(c.prefix));
+      for (const companion of companions) companion.onNotification(payload.slice(companion.prefix.length));
+      if (companions.length === 0) this.clear();
     }
   }
 

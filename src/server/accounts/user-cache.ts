@@ -107,6 +107,16 @@ export class UserCache<T> {
     this.drop(userId);
   }
 
+  /**
+   * A trigger's `<user id>:<txid>` (drizzle/0007, 0012): that transaction, of this process or
+   * another, committed a change for the user. Anything else clears the whole cache.
+   */
+  onCommitNotification(rest: string): void {
+    const colon = rest.lastIndexOf(':');
+    if (colon <= 0) this.clear();
+    else this.writeCommitted(rest.slice(0, colon), rest.slice(colon + 1));
+  }
+
   get size(): number {
     return this.entries.size;
   }

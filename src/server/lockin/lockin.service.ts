@@ -30,6 +30,7 @@ import { issueSyncStamp } from './sync-stamp';
 import { requireRow } from '../db/rows';
 import { dailyTasks, lockInSessions } from '../db/schema';
 import type { AppDeps } from '../deps';
+import { analyticsWrite } from '../insights/analytics-cache';
 import { AppError, fieldLabel } from '../http/errors';
 import { isPremium } from '../plans/plan-status';
 
@@ -173,7 +174,11 @@ export type StartResult = { session: LockInSessionView; created: boolean };
  * tab was closed at zero) is completed first, so it is neither lost nor blocking. Another one
  * still running answers 409 naming it, and the client offers to resume it.
  */
-export async function startSession(deps: AppDeps, user: LockInUser, input: StartInput): Promise<StartResult> {
+export function startSession(deps: AppDeps, user: LockInUser, input: StartInput): Promise<StartResult> {
+  return analyticsWrite(user.id, () => startUnmarked(deps, user, input));
+}
+
+async function startUnmarked(deps: AppDeps, user: LockInUser, input: StartInput): Promise<StartResult> {
   if (!isAllowedDuration(input.goalMinutes))
     throw new AppError('BAD_REQUEST', `${fieldLabel(['goalMinutes'])} must be one of the offered durations`);
   const { taskTitle, category } = input.taskId
@@ -319,7 +324,11 @@ async function finishRow(
  * (another user's id is 404). Repeating the same end answers the recorded session unchanged;
  * the other end after one has been recorded is a 409 (status only moves forward).
  */
-export async function endSession(deps: AppDeps, user: LockInUser, input: EndInput): Promise<CompletionResult> {
+export function endSession(deps: AppDeps, user: LockInUser, input: EndInput): Promise<CompletionResult> {
+  return analyticsWrite(user.id, () => endUnmarked(deps, user, input));
+}
+
+async function endUnmarked(deps: AppDeps, user: LockInUser, input: EndInput): Promise<CompletionResult> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const row = await findSession(tx, user.id, input.id, input.byAlias);
@@ -364,11 +373,11 @@ export interface ImportResult {
  * (the server never saw these sessions): only those of the last LOCAL_HISTORY_IMPORT_DAYS days,
  * never in the future. Completed ones count for the streak like any other completed session.
  */
-export async function importLocalSessions(
-  deps: AppDeps,
-  user: LockInUser,
-  sessions: LocalSession[],
-): Promise<ImportResult> {
+export function importLocalSessions(deps: AppDeps, user: LockInUser, sessions: LocalSession[]): Promise<ImportResult> {
+  return analyticsWrite(user.id, () => importUnmarked(deps, user, sessions));
+}
+
+async function importUnmarked(deps: AppDeps, user: LockInUser, sessions: LocalSession[]): Promise<ImportResult> {
   const now = deps.clock.now();
   const valid = sessions
     .slice(0, LOCAL_HISTORY_LIMIT)

@@ -45,13 +45,6 @@ class DailyCache extends UserCache<DailyState> {
       readStartedAt,
     );
   }
-
-  /** `<user id>:<txid>`: that transaction (of this process or another) committed a change. */
-  onNotification(rest: string): void {
-    const colon = rest.lastIndexOf(':');
-    if (colon <= 0) this.clear();
-    else this.writeCommitted(rest.slice(0, colon), rest.slice(colon + 1));
-  }
 }
 
 /** One per process, fed by the sessions' listener (entries remember their database). */
@@ -59,7 +52,7 @@ export const dailyCache = new DailyCache();
 
 sessionCache.addCompanion({
   prefix: DAILY_PREFIX,
-  onNotification: (rest) => dailyCache.onNotification(rest),
+  onNotification: (rest) => dailyCache.onCommitNotification(rest),
   clear: () => dailyCache.clear(),
 });
 

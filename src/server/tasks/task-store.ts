@@ -15,6 +15,7 @@ import { bankTasks, dailyResetState, dailyTasks } from '../db/schema';
 import { AppError } from '../http/errors';
 import { daysCarriedOverOn, localDate, safeTimeZone } from '../../shared/local-date';
 import { dailyCache } from './daily-cache';
+import { analyticsCache } from '../insights/analytics-cache';
 import { compareDaily, isResetDue, planReset } from './daily-reset';
 
 /** What the tasks domain needs to know about the signed-in user. */
@@ -96,8 +97,8 @@ export function toDailyTask(row: DailyRow, today: string, timeZone: string): Dai
  * One statement: the upsert rewrites the row with its own value, which locks it like `for update`
  * and fires its trigger (drizzle/0007), so every transaction that locks a user announces its
  * commit to every process's list cache — even one that changes no daily row (a bank edit) — and
- * this process's cache is told now, with the transaction's id, to stop serving the user's rows
- * until that commit is announced.
+ * this process's caches (the list, the analytics answer) are told now, with the transaction's id,
+ * to stop serving the user's entry until that commit is announced.
  */
 export async function lockUser(tx: Tx, userId: string, now: Date): Promise<Date> {
   const [row] = await tx
@@ -107,6 +108,7 @@ export async function lockUser(tx: Tx, userId: string, now: Date): Promise<Date>
     .returning({ lastResetAt: dailyResetState.lastResetAt, txid: sql<string>`txid_current()::text` });
   if (!row) throw new Error('daily_reset_state row missing after upsert');
   dailyCache.writeStarted(userId, row.txid);
+  analyticsCache.writeStarted(userId, row.txid);
   return row.lastResetAt;
 }
 
