@@ -3,6 +3,8 @@
 import { readdirSync, rmSync, statSync, writeFileSync, readFileSync, cpSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { SIGNED_IN_PRELOADS_FILE } from '../src/server/http/static';
+import { shellHeaderMarkup } from './shell-header';
 
 const outdir = 'dist/public';
 rmSync(outdir, { recursive: true, force: true });
@@ -22,9 +24,43 @@ if (!result.success) {
   for (const log of result.logs) console.error(log);
   process.exit(1);
 }
+writeShellHeader();
+writeSignedInPreloads();
 cpSync('public/favicon.svg', join(outdir, 'favicon.svg'));
 // The manifest (bundled from index.html under a hashed name) names its icons by path: they keep theirs.
 cpSync('public/icons', join(outdir, 'icons'), { recursive: true });
+
+/** The header, painted before any script runs (scripts/shell-header.tsx). */
+function writeShellHeader(): void {
+  const path = join(outdir, 'index.html');
+  const html = readFileSync(path, 'utf8');
+  const root = '<div id="root"></div>';
+  if (!html.includes(root)) throw new Error(`index.html must hold ${root}`);
+  writeFileSync(path, html.replace(root, `<div id="root">${shellHeaderMarkup()}</div>`));
+}
+
+/**
+ * The tasks screen's chunk and every chunk it imports statically that the shell does not load
+ * already: the server lists them as modulepreloads in the shell it answers '/' with when the
+ * request carries a session (http/static.ts), so they download beside the first page's script
+ * instead of after it has run. A dotfile: the static server never serves it.
+ */
+function writeSignedInPreloads(): void {
+  const read = (path: string) => readFileSync(join(outdir, path), 'utf8');
+  const loaded = new Set([...read('index.html').matchAll(/(?:src|href)="(\/[^"]+\.js)"/g)].map((m) => m[1]));
+  const screen = readdirSync(outdir).find((name) => /^TasksHome-[a-z0-9]+\.js$/.test(name));
+  if (!screen) throw new Error('the build has no TasksHome chunk to preload');
+  const preloads: string[] = [];
+  const queue = [`/${screen}`];
+  for (let path = queue.shift(); path; path = queue.shift()) {
+    if (loaded.has(path)) continue;
+    loaded.add(path);
+    preloads.push(path);
+    // Static imports only (`from"/x.js"`, `import"/x.js"`); `import("/x.js")` loads on demand.
+    for (const m of read(path.slice(1)).matchAll(/(?:from|import)\s*"(\/[^"]+\.js)"/g)) if (m[1]) queue.push(m[1]);
+  }
+  writeFileSync(join(outdir, SIGNED_IN_PRELOADS_FILE), JSON.stringify(preloads));
+}
 
 // The service worker: bundled as one classic script, then given the precache list of this build
 // (every file of dist/public under its hashed name; the shell under '/', where it is served).

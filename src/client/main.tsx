@@ -8,7 +8,9 @@ import { RouterProvider } from 'react-router/dom';
 import { createQueryClient } from './lib/query-client';
 import { ToastProvider } from './lib/toast';
 import { TRPCProvider, createTrpcClient } from './lib/trpc';
-import { createRouter } from './routes';
+import { createRouter, loadTasksHome } from './routes';
+import { primeSignIn } from './features/auth/useAuth';
+import { prefetchTasksScreen } from './features/tasks/prefetchTasksScreen';
 import { ShortcutsProvider } from './features/shortcuts/ShortcutsProvider';
 import { registerServiceWorker } from './features/offline/serviceWorker';
 import { setUpOfflineChanges } from './features/offline/offlineChanges';
@@ -25,9 +27,11 @@ const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html must hold <div id="root">');
 
 // The first render is a transition: React renders it in slices that yield to the browser, so a
-// phone's main thread is never blocked for the whole first screen at once.
+// phone's main thread is never blocked for the whole first screen at once. It waits (briefly) for
+// the sign-in state, so a signed-in user's first screen is the tasks screen, whose code starts
+// loading at once.
 const root = createRoot(rootElement);
-startTransition(() =>
+const render = () =>
   root.render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
@@ -40,5 +44,11 @@ startTransition(() =>
         </TRPCProvider>
       </QueryClientProvider>
     </StrictMode>,
-  ),
-);
+  );
+void primeSignIn(queryClient).then((user) => {
+  if (user) {
+    void loadTasksHome();
+    prefetchTasksScreen(queryClient, trpcClient);
+  }
+  startTransition(render);
+});

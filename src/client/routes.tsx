@@ -14,7 +14,9 @@ import { SkipLink } from './ui/SkipLink';
 
 // Screens only a signed-in user reaches load on demand, so a visitor's first page (the landing
 // page, sign-in, legal pages) carries none of their code (bench/bundle-size.ts, 'first load').
-const TasksHome = lazy(() => import('./features/tasks/TasksHome').then((m) => ({ default: m.TasksHome })));
+/** The tasks screen's code; main.tsx starts it early when the first render will show it. */
+export const loadTasksHome = () => import('./features/tasks/TasksHome');
+const TasksHome = lazy(() => loadTasksHome().then((m) => ({ default: m.TasksHome })));
 const ManageAccountPage = lazy(() =>
   import('./features/account/ManageAccountPage').then((m) => ({ default: m.ManageAccountPage })),
 );

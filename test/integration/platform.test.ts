@@ -108,6 +108,44 @@ describe('built client assets', () => {
     expect(await missing.text()).toContain('<title>LockIn</title>');
   });
 
+  test("'/' with a session cookie lists the tasks screen's chunks as modulepreloads; a visitor's '/' and other pages do not", async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { brotliDecompressSync } = await import('node:zlib');
+    const { createStaticSite, SIGNED_IN_PRELOADS_FILE } = await import('../../src/server/http/static');
+    const { createApp } = await import('../../src/server/app');
+    const dir = mkdtempSync(join(tmpdir(), 'lockin-static-'));
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><head><title>LockIn</title></head><body></body>');
+    // A listed path that is not a chunk name is left out, not written into the page.
+    writeFileSync(
+      join(dir, SIGNED_IN_PRELOADS_FILE),
+      JSON.stringify(['/TasksHome-abcd1234.js', '/index-efgh5678.js', '"><script>']),
+    );
+    const app = createApp(ctx.deps, { site: createStaticSite(dir, { shellMeta: { 'lockin-providers': 'google' } }) });
+    const preloads =
+      '<link rel="modulepreload" crossorigin href="/TasksHome-abcd1234.js" /><link rel="modulepreload" crossorigin href="/index-efgh5678.js" /></head>';
+    const meta = '<meta name="lockin-providers" content="google" />';
+
+    const signedIn = await app.request('http://localhost:3000/', {
+      headers: { cookie: 'theme=dark; lockin_session=abc', 'accept-encoding': 'br' },
+    });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.headers.get('vary')).toBe('accept-encoding, cookie');
+    const html = brotliDecompressSync(Buffer.from(await signedIn.arrayBuffer())).toString();
+    expect(html).toContain(`${meta}${preloads}`);
+    expect(html).not.toContain('<script>');
+
+    const visitor = await app.request('http://localhost:3000/');
+    expect(visitor.headers.get('vary')).toBe('accept-encoding, cookie');
+    const visitorHtml = await visitor.text();
+    expect(visitorHtml).toContain(`${meta}</head>`);
+    expect(visitorHtml).not.toContain('modulepreload');
+
+    const login = await app.request('http://localhost:3000/login', { headers: { cookie: 'lockin_session=abc' } });
+    expect(await login.text()).not.toContain('modulepreload');
+  });
+
   test('the shell can carry facts for the first render as meta tags, escaped, in every encoding', async () => {
     const { mkdtempSync, writeFileSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');

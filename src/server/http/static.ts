@@ -5,8 +5,12 @@ import { join, extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Context } from 'hono';
+import { SESSION_COOKIE } from '../../shared/constants';
+import { ROUTES } from '../../shared/routes';
 
 export const PUBLIC_DIR = fileURLToPath(new URL('../../../dist/public', import.meta.url));
+/** Written by scripts/build.ts: the tasks screen's chunks, preloaded for a signed-in user at '/'. */
+export const SIGNED_IN_PRELOADS_FILE = '.signed-in-preloads.json';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -85,22 +89,59 @@ function headersFor(asset: Asset, encoding: 'br' | 'gzip' | null): Record<string
 const attribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/**
- * The shell with `<meta name="…" content="…">` for each entry, compressed once: facts the first
- * render needs that never change while the process runs (a script in the page would break the CSP).
- */
-function shellWithMeta(asset: Asset, meta: Record<string, string>): { raw: Buffer; br: Buffer; gz: Buffer } {
-  const tags = Object.entries(meta)
-    .map(([name, content]) => `<meta name="${attribute(name)}" content="${attribute(content)}" />`)
-    .join('');
-  const raw = Buffer.from(readFileSync(asset.path, 'utf8').replace('</head>', `${tags}</head>`));
+interface ShellBody {
+  raw: Buffer;
+  br: Buffer;
+  gz: Buffer;
+}
+
+/** The shell with `head` added at the end of its head, compressed once. */
+function shellWith(asset: Asset, head: string): ShellBody {
+  const raw = Buffer.from(readFileSync(asset.path, 'utf8').replace('</head>', `${head}</head>`));
   return { raw, br: brotliCompressSync(raw), gz: gzipSync(raw) };
 }
+
+/**
+ * `<meta name="…" content="…">` for each entry: facts the first render needs that never change
+ * while the process runs (a script in the page would break the CSP).
+ */
+const metaTags = (meta: Record<string, string>) =>
+  Object.entries(meta)
+    .map(([name, content]) => `<meta name="${attribute(name)}" content="${attribute(content)}" />`)
+    .join('');
+
+/** The build's list of the tasks screen's chunks (none when the build wrote none). */
+function signedInPreloads(dir: string): string[] {
+  const file = join(dir, SIGNED_IN_PRELOADS_FILE);
+  if (!existsSync(file)) return [];
+  const list: unknown = JSON.parse(readFileSync(file, 'utf8'));
+  return Array.isArray(list) ? list.filter((p): p is string => typeof p === 'string' && /^\/[\w.-]+\.js$/.test(p)) : [];
+}
+
+/**
+ * Whether the request may come from a signed-in browser: it carries a session cookie (valid or
+ * not; checking it would cost the page a database read, and a stale one costs only a preload).
+ */
+const carriesSession = (c: Context) => (c.req.header('cookie') ?? '').includes(`${SESSION_COOKIE}=`);
 
 export function createStaticSite(dir = PUBLIC_DIR, options: { shellMeta?: Record<string, string> } = {}): StaticSite {
   const assets = listAssets(dir);
   const shell = assets.get('/index.html');
-  const shellBody = shell && options.shellMeta ? shellWithMeta(shell, options.shellMeta) : null;
+  const meta = options.shellMeta ? metaTags(options.shellMeta) : '';
+  const shellBody = shell && meta ? shellWith(shell, meta) : null;
+  // A signed-in user's '/' is the tasks screen: its code downloads beside the shell's own script.
+  const preloads = signedInPreloads(dir);
+  const signedInBody =
+    shell && preloads.length > 0
+      ? shellWith(shell, meta + preloads.map((p) => `<link rel="modulepreload" crossorigin href="${p}" />`).join(''))
+      : null;
+
+  function sendShell(c: Context, body: ShellBody, status: number, vary: string): Response {
+    const encoding = chooseEncoding(c, true, true);
+    const headers = { ...headersFor(shell as Asset, encoding), vary };
+    const bytes = encoding === 'br' ? body.br : encoding === 'gzip' ? body.gz : body.raw;
+    return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(bytes), { status, headers });
+  }
 
   function send(c: Context, asset: Asset, status = 200): Response {
     const encoding = chooseEncoding(c, asset.br, asset.gz);
@@ -117,11 +158,14 @@ export function createStaticSite(dir = PUBLIC_DIR, options: { shellMeta?: Record
     },
     page(c, status) {
       if (!shell) return c.html(MISSING_BUILD, status);
-      if (!shellBody) return send(c, shell, status);
-      const encoding = chooseEncoding(c, true, true);
-      const headers = headersFor(shell, encoding);
-      const body = encoding === 'br' ? shellBody.br : encoding === 'gzip' ? shellBody.gz : shellBody.raw;
-      return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(body), { status, headers });
+      if (c.req.path === ROUTES.home && signedInBody) {
+        const body = carriesSession(c) ? signedInBody : shellBody;
+        if (body) return sendShell(c, body, status, 'accept-encoding, cookie');
+        const response = send(c, shell, status);
+        response.headers.set('vary', 'accept-encoding, cookie');
+        return response;
+      }
+      return shellBody ? sendShell(c, shellBody, status, 'accept-encoding') : send(c, shell, status);
     },
   };
 }

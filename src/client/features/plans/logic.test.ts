@@ -82,7 +82,7 @@ describe('describeForManagePage', () => {
 
 describe('subscription-status cache', () => {
   test('fresh for 10 minutes, kept 15, never retried (spec section 7)', async () => {
-    const { PLAN_STATUS_CACHE } = await import('./usePlan');
+    const { PLAN_STATUS_CACHE } = await import('./plan-status-cache');
     expect(PLAN_STATUS_CACHE).toEqual({ staleTime: 10 * 60_000, gcTime: 15 * 60_000, retry: false });
   });
 });

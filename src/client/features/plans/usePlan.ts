@@ -4,16 +4,10 @@
 // the same rule.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { SUBSCRIPTION_STATUS_GC_MS, SUBSCRIPTION_STATUS_STALE_MS } from '../../../shared/constants';
 import { FREE_PLAN_STATUS, type PlanStatus } from '../../../shared/plans';
 import { useTRPC } from '../../lib/trpc';
 import { CURRENT_USER_KEY, useAuth } from '../auth/useAuth';
-
-export const PLAN_STATUS_CACHE = {
-  staleTime: SUBSCRIPTION_STATUS_STALE_MS,
-  gcTime: SUBSCRIPTION_STATUS_GC_MS,
-  retry: false,
-} as const;
+import { PLAN_STATUS_CACHE } from './plan-status-cache';
 
 export function usePlanStatus(): { plan: PlanStatus; isLoading: boolean } {
   const trpc = useTRPC();
