@@ -293,7 +293,7 @@ export interface EndInput {
 }
 
 async function finishRow(
-  tx: Tx,
+  tx: Db | Tx,
   user: LockInUser,
   row: SessionRow,
   outcome: 'completed' | 'quit',
@@ -315,7 +315,8 @@ async function finishRow(
     .where(and(eq(lockInSessions.userId, user.id), eq(lockInSessions.id, row.id), eq(lockInSessions.status, 'active')))
     .returning();
   if (!updated) return null;
-  // Read in the same transaction, so a completion counts at once (a quit never counts).
+  // Read after the change (in the caller's transaction, if any), so a completion counts at once
+  // (a quit never counts).
   return { session: toView(updated), streak: await streakAt(tx, user, now) };
 }
 
@@ -328,33 +329,36 @@ export function endSession(deps: AppDeps, user: LockInUser, input: EndInput): Pr
   return analyticsWrite(user.id, () => endUnmarked(deps, user, input));
 }
 
+// No transaction: the status moves forward in one guarded UPDATE (`finishRow` changes the row only
+// while it is still active), so a concurrent end or an account deletion between the read and the
+// write is seen by the read that follows, as it was inside one. Three statements instead of five
+// (BEGIN and COMMIT were round trips of their own, and on PGlite each is a hop to its thread).
 async function endUnmarked(deps: AppDeps, user: LockInUser, input: EndInput): Promise<CompletionResult> {
   const now = deps.clock.now();
-  return deps.db.transaction(async (tx) => {
-    const row = await findSession(tx, user.id, input.id, input.byAlias);
-    if (!row) throw notFound();
-    // What really passed by the server's clock, rounded as the spec rounds a client's measure.
-    const elapsed = minutesFromSeconds((now.getTime() - row.startedAt.getTime()) / 1000);
-    const claimed = input.actualMinutes ?? (input.outcome === 'completed' ? row.goalMinutes : elapsed);
-    if (!Number.isInteger(claimed) || claimed < 0 || claimed > row.goalMinutes) {
-      throw new AppError('BAD_REQUEST', LOCKIN_MESSAGES.actualRange(row.goalMinutes, input.actualField));
+  const db = deps.db;
+  const row = await findSession(db, user.id, input.id, input.byAlias);
+  if (!row) throw notFound();
+  // What really passed by the server's clock, rounded as the spec rounds a client's measure.
+  const elapsed = minutesFromSeconds((now.getTime() - row.startedAt.getTime()) / 1000);
+  const claimed = input.actualMinutes ?? (input.outcome === 'completed' ? row.goalMinutes : elapsed);
+  if (!Number.isInteger(claimed) || claimed < 0 || claimed > row.goalMinutes) {
+    throw new AppError('BAD_REQUEST', LOCKIN_MESSAGES.actualRange(row.goalMinutes, input.actualField));
+  }
+  // A quit stores at most the minutes that passed: a claim of 119 one second in is 0.
+  const actual = input.outcome === 'quit' ? Math.min(claimed, elapsed) : claimed;
+  if (row.status === 'active') {
+    if (input.outcome === 'completed' && now.getTime() < row.endsAt.getTime() - COMPLETION_GRACE_MS) {
+      throw new AppError('CONFLICT', LOCKIN_MESSAGES.notYetEnded);
     }
-    // A quit stores at most the minutes that passed: a claim of 119 one second in is 0.
-    const actual = input.outcome === 'quit' ? Math.min(claimed, elapsed) : claimed;
-    if (row.status === 'active') {
-      if (input.outcome === 'completed' && now.getTime() < row.endsAt.getTime() - COMPLETION_GRACE_MS) {
-        throw new AppError('CONFLICT', LOCKIN_MESSAGES.notYetEnded);
-      }
-      const endedAt = input.outcome === 'completed' && now > row.endsAt ? row.endsAt : now;
-      const done = await finishRow(tx, user, row, input.outcome, actual, input.reason ?? null, endedAt, now);
-      if (done) return done;
-    }
-    // Ended already (before, or by a request that won the race just now).
-    const current = await findSession(tx, user.id, row.id);
-    if (!current) throw notFound(); // deleted (with its account) since it was read above
-    if (current.status === input.outcome) return { session: toView(current), streak: await streakAt(tx, user, now) };
-    throw new AppError('CONFLICT', LOCKIN_MESSAGES.alreadyEnded);
-  });
+    const endedAt = input.outcome === 'completed' && now > row.endsAt ? row.endsAt : now;
+    const done = await finishRow(db, user, row, input.outcome, actual, input.reason ?? null, endedAt, now);
+    if (done) return done;
+  }
+  // Ended already (before, or by a request that won the race just now).
+  const current = await findSession(db, user.id, row.id);
+  if (!current) throw notFound(); // deleted (with its account) since it was read above
+  if (current.status === input.outcome) return { session: toView(current), streak: await streakAt(db, user, now) };
+  throw new AppError('CONFLICT', LOCKIN_MESSAGES.alreadyEnded);
 }
 
 // ---------------------------------------------------------------------------------------------
