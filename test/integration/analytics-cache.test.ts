@@ -6,7 +6,6 @@
 // app reaches it by NOTIFY; a new local day or zone reads afresh; premium answers are never kept.
 // Runs on PGlite and (TEST_DATABASE_URL) on PostgreSQL.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
-import { sql } from 'drizzle-orm';
 import { lockInSessions } from '../../src/server/db/schema';
 import { analyticsCache } from '../../src/server/insights/analytics-cache';
 import type { Analytics, BasicAnalytics } from '../../src/shared/insights';
@@ -14,6 +13,7 @@ import type { LockInSessionView, RunningSession } from '../../src/shared/lockin'
 import type { ImportResult } from '../../src/shared/data';
 import { type TestClient, type TestContext, createTestContext } from '../support/app';
 import { createUser, signedInClient } from '../support/factories';
+import { eventually, withTriggersOff } from '../support/notify-triggers';
 import { makePremium } from '../support/plans';
 
 // A Tuesday: this week began on Monday the 9th.
@@ -56,15 +56,6 @@ async function untilKept(client: TestClient, userId: string): Promise<BasicAnaly
   return answer as BasicAnalytics;
 }
 
-/** Resolves once `check` holds, or fails after 1.5 s. */
-async function eventually(check: () => boolean | Promise<boolean>): Promise<void> {
-  const started = performance.now();
-  while (!(await check())) {
-    if (performance.now() - started > 1500) throw new Error('condition not met within 1.5 s');
-    await Bun.sleep(10);
-  }
-}
-
 const TRIGGERS = [
   ['lock_in_sessions', 'lock_in_sessions_notify_analytics'],
   ['task_completions', 'task_completions_notify_analytics'],
@@ -73,18 +64,7 @@ const TRIGGERS = [
 ] as const;
 
 /** Runs `body` with the notifying triggers off: only the in-process path can tell the cache. */
-async function withoutNotify(body: () => Promise<void>): Promise<void> {
-  for (const [table, trigger] of TRIGGERS) {
-    await ctx.deps.db.execute(sql.raw(`alter table ${table} disable trigger ${trigger}`));
-  }
-  try {
-    await body();
-  } finally {
-    for (const [table, trigger] of TRIGGERS) {
-      await ctx.deps.db.execute(sql.raw(`alter table ${table} enable trigger ${trigger}`));
-    }
-  }
-}
+const withoutNotify = (body: () => Promise<void>) => withTriggersOff(ctx.deps.db, TRIGGERS, body);
 
 /** A completed 25-minute session behind the app's back (no service, no drop). */
 async function sessionBehindTheBack(userId: string, id: string): Promise<void> {

@@ -7,12 +7,13 @@
 // PGlite and (TEST_DATABASE_URL) on PostgreSQL; two processes are in
 // session-cache-daily-processes.test.ts.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { dailyTasks } from '../../src/server/db/schema';
 import { dailyCache, forgetCachedDaily } from '../../src/server/tasks/daily-cache';
 import type { DailyList } from '../../src/shared/tasks';
 import { type TestClient, type TestContext, createTestContext } from '../support/app';
 import { createUser, signedInClient } from '../support/factories';
+import { eventually, withTriggersOff } from '../support/notify-triggers';
 
 const START = new Date('2026-03-10T12:00:00Z');
 const ORIGIN = { origin: 'http://localhost:3000' };
@@ -60,27 +61,7 @@ const TRIGGERS = [
 ] as const;
 
 /** Runs `body` with the list's triggers off: only the in-process drop can tell the cache. */
-async function withoutNotify(body: () => Promise<void>): Promise<void> {
-  for (const [table, trigger] of TRIGGERS) {
-    await ctx.deps.db.execute(sql.raw(`alter table ${table} disable trigger ${trigger}`));
-  }
-  try {
-    await body();
-  } finally {
-    for (const [table, trigger] of TRIGGERS) {
-      await ctx.deps.db.execute(sql.raw(`alter table ${table} enable trigger ${trigger}`));
-    }
-  }
-}
-
-/** Resolves once `check` holds (the notification can trail the commit on PostgreSQL), or fails after 1.5 s. */
-async function eventually(check: () => boolean | Promise<boolean>): Promise<void> {
-  const started = performance.now();
-  while (!(await check())) {
-    if (performance.now() - started > 1500) throw new Error('condition not met within 1.5 s');
-    await Bun.sleep(10);
-  }
-}
+const withoutNotify = (body: () => Promise<void>) => withTriggersOff(ctx.deps.db, TRIGGERS, body);
 
 describe("Today's Focus from the process's cache", () => {
   test('the second read makes no query: a row written behind the app with the triggers off goes unseen', async () => {
