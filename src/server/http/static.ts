@@ -136,9 +136,9 @@ export function createStaticSite(dir = PUBLIC_DIR, options: { shellMeta?: Record
       ? shellWith(shell, meta + preloads.map((p) => `<link rel="modulepreload" crossorigin href="${p}" />`).join(''))
       : null;
 
-  function sendShell(c: Context, body: ShellBody, status: number, vary: string): Response {
+  function sendShell(c: Context, page: Asset, body: ShellBody, status: number, vary: string): Response {
     const encoding = chooseEncoding(c, true, true);
-    const headers = { ...headersFor(shell as Asset, encoding), vary };
+    const headers = { ...headersFor(page, encoding), vary };
     const bytes = encoding === 'br' ? body.br : encoding === 'gzip' ? body.gz : body.raw;
     return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(bytes), { status, headers });
   }
@@ -160,12 +160,12 @@ export function createStaticSite(dir = PUBLIC_DIR, options: { shellMeta?: Record
       if (!shell) return c.html(MISSING_BUILD, status);
       if (c.req.path === ROUTES.home && signedInBody) {
         const body = carriesSession(c) ? signedInBody : shellBody;
-        if (body) return sendShell(c, body, status, 'accept-encoding, cookie');
+        if (body) return sendShell(c, shell, body, status, 'accept-encoding, cookie');
         const response = send(c, shell, status);
         response.headers.set('vary', 'accept-encoding, cookie');
         return response;
       }
-      return shellBody ? sendShell(c, shellBody, status, 'accept-encoding') : send(c, shell, status);
+      return shellBody ? sendShell(c, shell, shellBody, status, 'accept-encoding') : send(c, shell, status);
     },
   };
 }
