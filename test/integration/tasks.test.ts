@@ -405,6 +405,22 @@ describe('tasks.daily', () => {
     expect(await completionsOf(userId)).toEqual([]);
   });
 
+  test("unticking erases only the completion being undone, not the same task's from an earlier day", async () => {
+    const { client, userId } = await newClient();
+    await create(client, 'again', 'Again');
+    await client.mutate('tasks.daily.add', { ids: ['again'] });
+    expect((await client.mutate('tasks.daily.complete', { id: 'again' })).status).toBe(200);
+    // The next day the reset drops the completed entry; the bank task goes on the list again.
+    ctx.clock.set(new Date(START.getTime() + 86_400_000));
+    await daily(client);
+    expect((await client.mutate('tasks.daily.add', { ids: ['again'] })).status).toBe(200);
+    expect((await client.mutate('tasks.daily.complete', { id: 'again' })).status).toBe(200);
+    expect((await completionsOf(userId)).map((c) => c.plannedOn).sort()).toEqual(['2026-03-10', '2026-03-11']);
+
+    expect((await client.mutate('tasks.daily.incomplete', { id: 'again' })).status).toBe(200);
+    expect((await completionsOf(userId)).map((c) => c.plannedOn)).toEqual(['2026-03-10']);
+  });
+
   test('complete and incomplete answer 404 for a task not on the list', async () => {
     const { client } = await newClient();
     await create(client, 'n1');
