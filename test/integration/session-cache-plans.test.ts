@@ -11,6 +11,7 @@ import { subscriptions } from '../../src/server/db/schema';
 import { forgetCachedPlan, getPlanStatus } from '../../src/server/plans/plan-status';
 import { type TestClient, type TestContext, createTestContext } from '../support/app';
 import { createUser, signedInClient } from '../support/factories';
+import { withTriggersOff } from '../support/notify-triggers';
 import { startStripeContext, type StripeStandIn } from '../support/stripe-standin';
 
 const START = new Date('2026-03-10T12:00:00Z');
@@ -53,14 +54,8 @@ async function premium(client: TestClient): Promise<boolean> {
 }
 
 /** Runs `body` with the subscriptions trigger off: only the in-process drop can tell the cache. */
-async function withoutNotify(ctx: TestContext, body: () => Promise<void>): Promise<void> {
-  await ctx.deps.db.execute(sql`alter table subscriptions disable trigger subscriptions_notify_changed`);
-  try {
-    await body();
-  } finally {
-    await ctx.deps.db.execute(sql`alter table subscriptions enable trigger subscriptions_notify_changed`);
-  }
-}
+const withoutNotify = (ctx: TestContext, body: () => Promise<void>) =>
+  withTriggersOff(ctx.deps.db, [['subscriptions', 'subscriptions_notify_changed']], body);
 
 const cachedRow = (ctx: TestContext, userId: string) => sessionCache.getPlan(ctx.deps.db, userId);
 

@@ -19,7 +19,7 @@ import type { BasicAnalytics } from '../../shared/insights';
 import { DAILY_PREFIX } from '../tasks/daily-cache';
 
 /** The notification prefix the triggers of drizzle/0012 write: `a:<user id>:<txid>`. */
-export const ANALYTICS_PREFIX = 'a:';
+const ANALYTICS_PREFIX = 'a:';
 
 interface KeptAnswer {
   /** `<zone>|<local date>` the answer was computed for. */

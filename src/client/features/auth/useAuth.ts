@@ -15,7 +15,7 @@ export function useAuth() {
 }
 
 /** How long the first render waits for the sign-in state before it shows the visitor's screen. */
-export const FIRST_RENDER_WAIT_MS = 300;
+const FIRST_RENDER_WAIT_MS = 300;
 
 /**
  * Starts reading the sign-in state into the cache and resolves with it, or with undefined when it
