@@ -35,6 +35,51 @@ describe('localDate', () => {
     expect(safeTimeZone('Europe/Paris')).toBe('Europe/Paris');
     expect(localDate(at('2026-03-10T23:30:00Z'), 'Mars/Olympus_Mons')).toBe('2026-03-10');
   });
+
+  // localDate keeps, per zone, the minute it was last asked for: these would fail if that minute's
+  // answer were given for an instant on the other side of a midnight.
+  test('asked again and again within one minute, each instant still gets its own date', () => {
+    // Liberia kept −0:44:30 until 1972: Monrovia's midnight fell 30 s into a UTC minute.
+    const monrovia = ['1971-06-01T00:44:10Z', '1971-06-01T00:44:50Z', '1971-06-01T00:44:20Z', '1971-06-01T00:44:59Z'];
+    expect(monrovia.map((iso) => localDate(at(iso), 'Africa/Monrovia'))).toEqual([
+      '1971-05-31',
+      '1971-06-01',
+      '1971-05-31',
+      '1971-06-01',
+    ]);
+    // A whole minute either side of Berlin's midnight (23:00 UTC in winter), asked in turn.
+    const berlin = ['2026-01-15T22:59:00Z', '2026-01-15T22:59:30Z', '2026-01-15T22:59:59.999Z', '2026-01-15T23:00:00Z'];
+    expect(berlin.map((iso) => localDate(at(iso), 'Europe/Berlin'))).toEqual([
+      '2026-01-15',
+      '2026-01-15',
+      '2026-01-15',
+      '2026-01-16',
+    ]);
+    expect(localDate(at('2026-01-15T22:59:10Z'), 'Europe/Berlin')).toBe('2026-01-15');
+  });
+
+  test('agrees with Intl for instants around midnights and DST switches in several zones', () => {
+    const zones = ['Europe/Berlin', 'America/New_York', 'Asia/Kathmandu', 'Australia/Lord_Howe', 'Pacific/Chatham'];
+    const starts = ['2026-03-08T04:00:00Z', '2026-03-29T00:00:00Z', '2026-10-04T12:00:00Z', '2026-11-01T04:00:00Z'];
+    for (const zone of zones) {
+      const intl = new Intl.DateTimeFormat('en-CA', {
+        timeZone: zone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+      });
+      for (const start of starts) {
+        // Every 7 minutes and 13 seconds over two days, each minute asked twice.
+        for (let t = Date.parse(start); t < Date.parse(start) + 2 * 86_400_000; t += 433_000) {
+          for (const instant of [new Date(t), new Date(t + 20_000)]) {
+            expect(`${zone} ${instant.toISOString()} ${localDate(instant, zone)}`).toBe(
+              `${zone} ${instant.toISOString()} ${intl.format(instant)}`,
+            );
+          }
+        }
+      }
+    }
+  });
 });
 
 describe('daysBetween', () => {

@@ -50,8 +50,7 @@ export function canonicalTimeZone(timeZone: string): string | null {
   return canonical;
 }
 
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  const canonical = canonicalTimeZone(timeZone) ?? 'UTC';
+function formatterFor(canonical: string): Intl.DateTimeFormat {
   let formatter = formatters.get(canonical);
   if (!formatter) {
     formatter = buildFormatter(canonical);
@@ -75,11 +74,48 @@ export function safeTimeZone(timeZone: string | null | undefined): string {
   return (timeZone && canonicalTimeZone(timeZone)) || 'UTC';
 }
 
-/** The calendar date (YYYY-MM-DD) of an instant in the zone. */
-export function localDate(instant: Date, timeZone: string): string {
-  const parts = formatterFor(timeZone).formatToParts(instant);
+function formatDate(formatter: Intl.DateTimeFormat, instant: Date | number): string {
+  const parts = formatter.formatToParts(instant);
   const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return `${get('year')}-${get('month')}-${get('day')}`;
+}
+
+const MINUTE_MS = 60_000;
+
+/**
+ * Per zone, the last minute (of UTC time) a date was asked for. Every request asks for 'now', and
+ * formatToParts was a tenth of a cached list read's CPU; within one minute the answer is the same
+ * for every instant once its first and last millisecond agree (a local date only moves forward,
+ * and no zone's clock jumps back across midnight inside a minute). Checked on the second ask, so
+ * one-off instants (a task's carry-over date) cost one format as before.
+ */
+interface MinuteSeen {
+  minute: number;
+  date: string;
+  /** 'seen': asked once (date is that instant's); 'whole': the whole minute has date; 'split': it has two. */
+  state: 'seen' | 'whole' | 'split';
+}
+const minutes = new RecentMap<string, MinuteSeen>(FORMATTER_CACHE_SIZE);
+
+/** The calendar date (YYYY-MM-DD) of an instant in the zone. */
+export function localDate(instant: Date, timeZone: string): string {
+  const zone = canonicalTimeZone(timeZone) ?? 'UTC';
+  const minute = Math.floor(instant.getTime() / MINUTE_MS);
+  const seen = minutes.get(zone);
+  if (seen?.minute === minute && seen.state === 'whole') return seen.date;
+  const formatter = formatterFor(zone);
+  const date = formatDate(formatter, instant);
+  if (seen?.minute === minute) {
+    if (seen.state === 'seen') {
+      const start = minute * MINUTE_MS;
+      const whole = formatDate(formatter, start) === date && formatDate(formatter, start + MINUTE_MS - 1) === date;
+      seen.date = date;
+      seen.state = whole ? 'whole' : 'split';
+    }
+  } else if (Number.isFinite(minute)) {
+    minutes.set(zone, { minute, date, state: 'seen' });
+  }
+  return date;
 }
 
 const DAY_MS = 86_400_000;

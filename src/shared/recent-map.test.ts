@@ -21,4 +21,19 @@ describe('RecentMap', () => {
     expect(map.size).toBe(1);
     expect(map.get('a')).toBe(2);
   });
+
+  test('asking for the newest key again keeps the order the next eviction goes by', () => {
+    const map = new RecentMap<string, number>(2);
+    map.set('a', 1);
+    map.set('b', 2);
+    map.get('a');
+    map.get('a'); // already the newest: nothing moves
+    map.set('c', 3);
+    expect(map.has('b')).toBe(false);
+    expect(map.has('a')).toBe(true);
+    map.get('c');
+    map.get('a');
+    map.set('d', 4);
+    expect([...['a', 'c', 'd'].filter((k) => map.has(k))]).toEqual(['a', 'd']);
+  });
 });

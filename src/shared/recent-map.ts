@@ -4,6 +4,8 @@
 
 export class RecentMap<K, V> {
   private readonly entries = new Map<K, V>();
+  /** The most recently used key: asking for it again needs no reordering (the common case). */
+  private newest: K | undefined;
 
   constructor(private readonly max: number) {}
 
@@ -18,7 +20,8 @@ export class RecentMap<K, V> {
   /** The value, now the most recently used. */
   get(key: K): V | undefined {
     const value = this.entries.get(key);
-    if (value !== undefined) {
+    if (value !== undefined && key !== this.newest) {
+      this.newest = key;
       // A Map iterates in insertion order: re-inserting moves the key to the recent end.
       this.entries.delete(key);
       this.entries.set(key, value);
@@ -27,6 +30,7 @@ export class RecentMap<K, V> {
   }
 
   set(key: K, value: V): void {
+    this.newest = key;
     this.entries.delete(key);
     this.entries.set(key, value);
     if (this.entries.size > this.max) {

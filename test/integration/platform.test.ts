@@ -65,6 +65,11 @@ describe('platform HTTP behaviour', () => {
     const unknown = await client.get('/api/trpc/nope.nothing');
     expect(unknown.status).toBe(404);
   });
+
+  test("every route fits Hono's RegExpRouter (a pattern it refuses sends every request through the slower TrieRouter)", async () => {
+    await client.get('/api/auth/providers');
+    expect(ctx.app.router.name).toBe('SmartRouter + RegExpRouter');
+  });
 });
 
 describe('built client assets', () => {
