@@ -4,11 +4,11 @@ import './features/install/installPrompt';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter } from 'react-router';
 import { createQueryClient } from './lib/query-client';
 import { ToastProvider } from './lib/toast';
 import { TRPCProvider, createTrpcClient } from './lib/trpc';
-import { createRouter, loadTasksHome } from './routes';
+import { AppRoutes, loadTasksHome } from './routes';
 import { primeSignIn } from './features/auth/useAuth';
 import { prefetchTasksScreen } from './features/tasks/prefetchTasksScreen';
 import { ShortcutsProvider } from './features/shortcuts/ShortcutsProvider';
@@ -21,7 +21,6 @@ if (process.env.NODE_ENV === 'production') registerServiceWorker();
 const queryClient = createQueryClient();
 const trpcClient = createTrpcClient();
 setUpOfflineChanges(queryClient, trpcClient);
-const router = createRouter();
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html must hold <div id="root">');
@@ -38,7 +37,9 @@ const render = () =>
         <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
           <ToastProvider>
             <ShortcutsProvider>
-              <RouterProvider router={router} />
+              <BrowserRouter>
+                <AppRoutes />
+              </BrowserRouter>
             </ShortcutsProvider>
           </ToastProvider>
         </TRPCProvider>

@@ -1,7 +1,7 @@
 // The spec's two route tables. '/' is the landing page for visitors (and while the sign-in state
 // loads) and the tasks screen when signed in; signed-in-only pages are 404 for visitors.
 import { lazy, type ReactNode, Suspense, useDeferredValue } from 'react';
-import { createBrowserRouter, Outlet, type RouteObject, ScrollRestoration } from 'react-router';
+import { Outlet, type RouteObject, useRoutes } from 'react-router';
 import { ROUTES } from '../shared/routes';
 import { useAuth } from './features/auth/useAuth';
 import { LandingPage } from './features/landing/LandingPage';
@@ -9,6 +9,7 @@ import { NotFoundPage } from './features/notfound/NotFoundPage';
 import { LoginPage } from './features/auth/LoginPage';
 import { OfflineNotices } from './features/offline/OfflineNotices';
 import { LockInProvider } from './features/lockin/LockInProvider';
+import { ScrollRestoration } from './lib/scroll-restoration';
 import { PageLoading } from './ui/PageLoading';
 import { SkipLink } from './ui/SkipLink';
 
@@ -89,96 +90,99 @@ function exact(routes: RouteObject[]): RouteObject[] {
   return routes.map((route) => (route.path === '*' ? route : { ...route, caseSensitive: true }));
 }
 
-export function createRouter() {
-  return createBrowserRouter([
-    {
-      element: <Root />,
-      children: exact([
-        { path: ROUTES.home, element: <Home /> },
-        { path: ROUTES.login, element: <LoginPage mode="signin" /> },
-        { path: ROUTES.signup, element: <LoginPage mode="signup" /> },
-        {
-          path: ROUTES.forgotPassword,
-          element: (
-            <OnDemand>
-              <ForgotPasswordPage />
-            </OnDemand>
-          ),
-        },
-        {
-          path: ROUTES.resetPassword,
-          element: (
-            <OnDemand>
-              <ResetPasswordPage />
-            </OnDemand>
-          ),
-        },
-        {
-          path: ROUTES.confirmEmail,
-          element: (
-            <OnDemand>
-              <ConfirmEmailPage />
-            </OnDemand>
-          ),
-        },
-        {
-          path: ROUTES.privacyPolicy,
-          element: (
-            <OnDemand>
-              <PrivacyPolicyPage />
-            </OnDemand>
-          ),
-        },
-        {
-          path: ROUTES.termsOfService,
-          element: (
-            <OnDemand>
-              <TermsOfServicePage />
-            </OnDemand>
-          ),
-        },
-        {
-          path: ROUTES.cookiePolicy,
-          element: (
-            <OnDemand>
-              <CookiePolicyPage />
-            </OnDemand>
-          ),
-        },
-        {
-          path: ROUTES.subscribe,
-          element: (
-            <OnDemand>
-              <SubscribePage />
-            </OnDemand>
-          ),
-        },
-        {
-          path: ROUTES.demoCheckout,
-          element: (
-            <SignedInOnly>
-              <DemoCheckoutPage />
-            </SignedInOnly>
-          ),
-        },
-        {
-          path: ROUTES.subscribeSuccess,
-          element: (
-            <SignedInOnly>
-              <SubscribeSuccessPage />
-            </SignedInOnly>
-          ),
-        },
-        {
-          path: ROUTES.manageSubscription,
-          element: (
-            <SignedInOnly>
-              <ManageAccountPage />
-            </SignedInOnly>
-          ),
-        },
-        { path: '*', element: <NotFoundPage /> },
-      ]),
-    },
-  ]);
+const ROUTE_TABLE: RouteObject[] = [
+  {
+    element: <Root />,
+    children: exact([
+      { path: ROUTES.home, element: <Home /> },
+      { path: ROUTES.login, element: <LoginPage mode="signin" /> },
+      { path: ROUTES.signup, element: <LoginPage mode="signup" /> },
+      {
+        path: ROUTES.forgotPassword,
+        element: (
+          <OnDemand>
+            <ForgotPasswordPage />
+          </OnDemand>
+        ),
+      },
+      {
+        path: ROUTES.resetPassword,
+        element: (
+          <OnDemand>
+            <ResetPasswordPage />
+          </OnDemand>
+        ),
+      },
+      {
+        path: ROUTES.confirmEmail,
+        element: (
+          <OnDemand>
+            <ConfirmEmailPage />
+          </OnDemand>
+        ),
+      },
+      {
+        path: ROUTES.privacyPolicy,
+        element: (
+          <OnDemand>
+            <PrivacyPolicyPage />
+          </OnDemand>
+        ),
+      },
+      {
+        path: ROUTES.termsOfService,
+        element: (
+          <OnDemand>
+            <TermsOfServicePage />
+          </OnDemand>
+        ),
+      },
+      {
+        path: ROUTES.cookiePolicy,
+        element: (
+          <OnDemand>
+            <CookiePolicyPage />
+          </OnDemand>
+        ),
+      },
+      {
+        path: ROUTES.subscribe,
+        element: (
+          <OnDemand>
+            <SubscribePage />
+          </OnDemand>
+        ),
+      },
+      {
+        path: ROUTES.demoCheckout,
+        element: (
+          <SignedInOnly>
+            <DemoCheckoutPage />
+          </SignedInOnly>
+        ),
+      },
+      {
+        path: ROUTES.subscribeSuccess,
+        element: (
+          <SignedInOnly>
+            <SubscribeSuccessPage />
+          </SignedInOnly>
+        ),
+      },
+      {
+        path: ROUTES.manageSubscription,
+        element: (
+          <SignedInOnly>
+            <ManageAccountPage />
+          </SignedInOnly>
+        ),
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ]),
+  },
+];
+
+/** The app's pages, under main.tsx's <BrowserRouter>. */
+export function AppRoutes() {
+  return useRoutes(ROUTE_TABLE);
 }

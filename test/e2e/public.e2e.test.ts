@@ -462,6 +462,65 @@ describe('legal pages', () => {
     SLOW,
   );
 
+  test(
+    'a page opened from a link starts at the top; Back and Forward return to where each page was left, also after a reload',
+    async () => {
+      const t = await open();
+      const { page } = t;
+      const scrollY = () => page.evaluate(() => Math.round(window.scrollY));
+      const scrolledTo = (y: number) => page.waitForFunction((want) => Math.round(window.scrollY) === want, y);
+      // A scroll event is dispatched on the next frame; a person never leaves the page sooner.
+      const scrollEventSeen = () =>
+        page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      await page.goto('/');
+      await expectOnlyH1(page, 'Block out distraction. Finish what matters today.');
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await scrollEventSeen();
+      const landingY = await scrollY();
+      expect(landingY).toBeGreaterThan(300);
+
+      await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
+      await page.waitForURL((url) => url.pathname === '/privacy-policy');
+      await page.locator('h1').waitFor();
+      expect(await scrollY()).toBe(0);
+      await page.evaluate(() => window.scrollTo(0, 240));
+      await scrolledTo(240);
+      await scrollEventSeen();
+
+      // An in-page link ('On this page') jumps to its section; Back returns to where it was clicked.
+      await page
+        .getByRole('navigation', { name: 'On this page' })
+        .getByRole('link', { name: 'Cookies and browser storage' })
+        .click();
+      await page.waitForURL((url) => url.hash === '#cookies');
+      await scrollEventSeen();
+      const sectionY = await scrollY();
+      expect(sectionY).toBeGreaterThan(240);
+      await page.goBack();
+      await scrolledTo(240);
+      await page.goForward();
+      await scrolledTo(sectionY);
+      await page.goBack();
+      await scrolledTo(240);
+
+      await page.goBack();
+      await page.waitForURL((url) => url.pathname === '/');
+      await scrolledTo(landingY);
+      await page.goForward();
+      await page.waitForURL((url) => url.pathname === '/privacy-policy');
+      await scrolledTo(240);
+
+      await page.goBack();
+      await scrolledTo(landingY);
+      await page.reload();
+      await page.locator('h1').waitFor();
+      await scrolledTo(landingY);
+      await expectClean(t);
+      await t.close();
+    },
+    SLOW,
+  );
+
   async function mainText(path: string): Promise<string> {
     const t = await open();
     await t.page.goto(path);

@@ -1,0 +1,96 @@
+// Where each page was left, for Back and Forward. The app routes with react-router's declarative
+// <BrowserRouter> (its data router, which brings <ScrollRestoration>, adds ~60 KB to the first
+// load for features the app does not use), so this does what <ScrollRestoration> did: a new page
+// starts at the top (or at its #anchor), a page returned to with Back or Forward is shown where it
+// was left, also after a reload (positions live in sessionStorage, bounded).
+import { useEffect, useLayoutEffect } from 'react';
+import { useLocation, useNavigationType } from 'react-router';
+
+const STORAGE_KEY = 'lockin:scroll-positions';
+/** History entries remembered: older ones start at the top when returned to. */
+const MAX_POSITIONS = 50;
+
+const positions = readPositions();
+
+/**
+ * The history entry's own key (react-router keeps it in history.state); an entry without one (the
+ * first page, an in-page #anchor link) is known by its address, so two of them stay apart.
+ */
+function entryKey(key: string | undefined, where: { pathname: string; search: string; hash: string }): string {
+  return key && key !== 'default' ? key : `${where.pathname}${where.search}${where.hash}`;
+}
+
+/** The entry the browser shows now: read at each scroll, so a position never lands on a neighbour. */
+function currentEntryKey(): string {
+  const state: unknown = window.history.state;
+  const key = typeof state === 'object' && state && 'key' in state ? String(state.key) : undefined;
+  return entryKey(key, window.location);
+}
+
+function readPositions(): Map<string, number> {
+  try {
+    const saved: unknown = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '[]');
+    if (Array.isArray(saved)) {
+      return new Map(
+        saved.filter((e): e is [string, number] => typeof e?.[0] === 'string' && typeof e?.[1] === 'number'),
+      );
+    }
+  } catch {
+    // Storage refused or damaged: start with nothing remembered.
+  }
+  return new Map();
+}
+
+function remember(key: string, y: number): void {
+  positions.delete(key);
+  positions.set(key, y);
+  if (positions.size > MAX_POSITIONS) positions.delete(positions.keys().next().value as string);
+}
+
+function persist(): void {
+  try {
+    sessionStorage.setItem(STORAGE_KEY, JSON.stringify([...positions]));
+  } catch {
+    // Private mode or a full storage: positions are kept for this page's life only.
+  }
+}
+
+/** The element a #fragment names; none for a malformed one ('#%E0%A4%A' cannot be decoded). */
+function anchorOf(hash: string): HTMLElement | null {
+  try {
+    return document.getElementById(decodeURIComponent(hash.slice(1)));
+  } catch {
+    return null;
+  }
+}
+
+export function ScrollRestoration() {
+  const location = useLocation();
+  const navigationType = useNavigationType();
+
+  useEffect(() => {
+    window.history.scrollRestoration = 'manual';
+    const onScroll = () => remember(currentEntryKey(), window.scrollY);
+    window.addEventListener('scroll', onScroll, { passive: true });
+    window.addEventListener('pagehide', persist);
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      window.removeEventListener('pagehide', persist);
+      window.history.scrollRestoration = 'auto';
+    };
+  }, []);
+
+  // Before paint, so the new page is never shown at the old page's offset.
+  useLayoutEffect(() => {
+    const saved = positions.get(entryKey(location.key, location));
+    if (navigationType === 'POP' && saved !== undefined) {
+      window.scrollTo(0, saved);
+      return;
+    }
+    const anchor = location.hash ? anchorOf(location.hash) : null;
+    if (anchor) anchor.scrollIntoView();
+    else if (navigationType !== 'POP') window.scrollTo(0, 0);
+  }, [location, navigationType]);
+
+  return null;
+}
