@@ -515,6 +515,10 @@ describe('legal pages', () => {
       await page.reload();
       await page.locator('h1').waitFor();
       await scrolledTo(landingY);
+      // A fragment that cannot be decoded names no section: the page opens at the top, no error.
+      await page.goto('/privacy-policy#%E0%A4%A');
+      await expectOnlyH1(page, 'Privacy Policy');
+      expect(await scrollY()).toBe(0);
       await expectClean(t);
       await t.close();
     },
