@@ -1,4 +1,4 @@
-import { daysBetween, daysCarriedOver, localDate } from '../../../shared/local-date';
+import { cachedFormatterCount, daysBetween, daysCarriedOver, localDate } from '../../../shared/local-date';
 import { describe, expect, test } from 'bun:test';
 import { categoryStyle, CATEGORY_STYLES } from '../../../shared/categories';
 import type { DailyTask } from '../../../shared/tasks';
@@ -66,6 +66,14 @@ describe('days carried over', () => {
   test('0 when completed or never carried over', () => {
     expect(daysCarriedOver(daily('a', { carryOverDate: '2026-03-01T00:00:00Z', completed: true }), now, 'UTC')).toBe(0);
     expect(daysCarriedOver(daily('a'), now, 'UTC')).toBe(0);
+  });
+  test('a task never carried over asks Intl for nothing (its first formatter is most of a phone’s first render)', () => {
+    const before = cachedFormatterCount();
+    expect(daysCarriedOver(daily('a'), now, 'Pacific/Pitcairn')).toBe(0);
+    expect(
+      daysCarriedOver(daily('b', { carryOverDate: '2026-03-01T00:00:00Z', completed: true }), now, 'Pacific/Pitcairn'),
+    ).toBe(0);
+    expect(cachedFormatterCount()).toBe(before);
   });
   test('labels', () => {
     expect(carryOverLabel(1)).toBe('1 day ago');
