@@ -16,16 +16,6 @@ export const planStatusSchema = z.object({
 });
 export type PlanStatus = z.infer<typeof planStatusSchema>;
 
-export const FREE_PLAN_STATUS: PlanStatus = {
-  premium: false,
-  trialActive: false,
-  trialExpired: false,
-  trialEndsAt: null,
-  hasSubscription: false,
-  subscriptionStatus: null,
-  hasUsedFreeTrial: false,
-};
-
 /** Which payment provider the server uses: Stripe when configured, else the built-in demo checkout. */
 export type PaymentProviderKind = 'demo' | 'stripe';
 

@@ -75,7 +75,20 @@ describe('the first screen', () => {
         asked: 1,
       });
     }
-    expect(await res?.text()).toMatch(/<link rel="modulepreload" crossorigin href="\/TasksHome-[a-z0-9]+\.js" \/>/);
+    const shell = (await res?.text()) ?? '';
+    expect(shell).toMatch(/<link rel="modulepreload" crossorigin href="\/TasksHome-[a-z0-9]+\.js" \/>/);
+    // The first scripts carry no zod (~24 KB brotli): the screen needs the free plan's value, and its
+    // forms load the schemas when they validate. ('ZodError' survives minification.)
+    const scripts = [
+      ...shell.matchAll(/(?:modulepreload" crossorigin href|<script type="module" crossorigin src)="([^"]+)"/g),
+    ];
+    expect(scripts.length).toBeGreaterThan(2);
+    for (const [, href] of scripts) {
+      expect({ href, zod: (await (await page.request.get(href!)).text()).includes('ZodError') }).toEqual({
+        href,
+        zod: false,
+      });
+    }
   });
 
   test('a visitor: the landing page, no tasks screen code preloaded or read', async () => {

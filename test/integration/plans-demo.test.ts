@@ -9,7 +9,8 @@ import { createCallerFactory, premiumProcedure, router } from '../../src/server/
 import { createInnerContext } from '../../src/server/trpc/init';
 import { cancelSubscriptionImmediately } from '../../src/server/plans/plans.service';
 import { decidePlanStatus } from '../../src/server/plans/plan-status';
-import { FREE_PLAN_STATUS, type PlanStatus, type SubscriptionDetails } from '../../src/shared/plans';
+import { FREE_PLAN_STATUS } from '../../src/shared/free-plan';
+import type { PlanStatus, SubscriptionDetails } from '../../src/shared/plans';
 import { rejectionOf } from '../support/rejection';
 import { type TestClient, type TestContext, TestClient as Client, createTestContext } from '../support/app';
 import { createUser, signedInClient } from '../support/factories';

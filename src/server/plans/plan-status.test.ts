@@ -1,6 +1,6 @@
 // The one plan rule, state by state, with the clock moved across every boundary.
 import { describe, expect, test } from 'bun:test';
-import { FREE_PLAN_STATUS } from '../../shared/plans';
+import { FREE_PLAN_STATUS } from '../../shared/free-plan';
 import {
   addMonths,
   currentPeriodEnd,

@@ -4,7 +4,8 @@
 import { eq } from 'drizzle-orm';
 import { PREMIUM_PRICE_USD } from '../../shared/constants';
 import { sessionCache } from '../accounts/session-cache';
-import { FREE_PLAN_STATUS, type PlanStatus, type SubscriptionDetails } from '../../shared/plans';
+import { FREE_PLAN_STATUS } from '../../shared/free-plan';
+import type { PlanStatus, SubscriptionDetails } from '../../shared/plans';
 import type { AppDeps } from '../deps';
 import type { Db, Tx } from '../db/client';
 import { subscriptions } from '../db/schema';

@@ -1,6 +1,7 @@
 // The plan display rules of spec sections 2 and 4.
 import { describe, expect, test } from 'bun:test';
-import { FREE_PLAN_STATUS, type SubscriptionDetails } from '../../../shared/plans';
+import { FREE_PLAN_STATUS } from '../../../shared/free-plan';
+import type { SubscriptionDetails } from '../../../shared/plans';
 import { describeForManagePage, showTrialEndedBanner, showTrialEnds, subscribeButton } from './logic';
 
 describe('subscribeButton', () => {

@@ -4,7 +4,8 @@
 // the same rule.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { FREE_PLAN_STATUS, type PlanStatus } from '../../../shared/plans';
+import { FREE_PLAN_STATUS } from '../../../shared/free-plan';
+import type { PlanStatus } from '../../../shared/plans';
 import { useTRPC } from '../../lib/trpc';
 import { CURRENT_USER_KEY, useAuth } from '../auth/useAuth';
 import { PLAN_STATUS_CACHE } from './plan-status-cache';
