@@ -75,28 +75,16 @@ export function toBankTask(row: BankRow): BankTask {
   };
 }
 
-/**
- * A row's answer shape apart from `daysCarriedOver` (which moves with the clock), per row object:
- * the list cache shares the same frozen rows with every read until a write replaces them, and
- * their ISO timestamps were ~5 % of a cached read. Rows read for a write are new objects, and
- * their entries go with them.
- */
-const rowShapes = new WeakMap<DailyRow, Omit<DailyTask, 'daysCarriedOver'>>();
-
 /** `today`: the user's local date now, worked out once for the whole list. */
 export function toDailyTask(row: DailyRow, today: string, timeZone: string): DailyTask {
-  let shape = rowShapes.get(row);
-  if (!shape) {
-    shape = {
-      ...toBankTask(row),
-      completed: row.completed,
-      isCarryOver: row.isCarryOver,
-      carryOverDate: row.carryOverDate ? row.carryOverDate.toISOString() : null,
-      plannedOn: row.plannedOn,
-    };
-    rowShapes.set(row, shape);
-  }
-  return { ...shape, daysCarriedOver: daysCarriedOverOn(row, today, timeZone) };
+  return {
+    ...toBankTask(row),
+    completed: row.completed,
+    isCarryOver: row.isCarryOver,
+    carryOverDate: row.carryOverDate ? row.carryOverDate.toISOString() : null,
+    plannedOn: row.plannedOn,
+    daysCarriedOver: daysCarriedOverOn(row, today, timeZone),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
