@@ -36,4 +36,19 @@ describe('RecentMap', () => {
     map.set('d', 4);
     expect([...['a', 'c', 'd'].filter((k) => map.has(k))]).toEqual(['a', 'd']);
   });
+
+  test('entries lists least recently used first, and listing them moves nothing', () => {
+    const map = new RecentMap<string, number>(3);
+    map.set('a', 1);
+    map.set('b', 2);
+    map.set('c', 3);
+    map.get('a');
+    expect([...map.entries()]).toEqual([
+      ['b', 2],
+      ['c', 3],
+      ['a', 1],
+    ]);
+    map.set('d', 4);
+    expect([...map.entries()].map(([k]) => k)).toEqual(['c', 'a', 'd']);
+  });
 });

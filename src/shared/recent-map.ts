@@ -3,39 +3,44 @@
 // that hold a handful of time zones; the server's own caches keep using lru-cache.
 
 export class RecentMap<K, V> {
-  private readonly entries = new Map<K, V>();
+  private readonly map = new Map<K, V>();
   /** The most recently used key: asking for it again needs no reordering (the common case). */
   private newest: K | undefined;
 
   constructor(private readonly max: number) {}
 
   get size(): number {
-    return this.entries.size;
+    return this.map.size;
   }
 
   has(key: K): boolean {
-    return this.entries.has(key);
+    return this.map.has(key);
   }
 
   /** The value, now the most recently used. */
   get(key: K): V | undefined {
-    const value = this.entries.get(key);
+    const value = this.map.get(key);
     if (value !== undefined && key !== this.newest) {
       this.newest = key;
       // A Map iterates in insertion order: re-inserting moves the key to the recent end.
-      this.entries.delete(key);
-      this.entries.set(key, value);
+      this.map.delete(key);
+      this.map.set(key, value);
     }
     return value;
   }
 
+  /** The entries, least recently used first (to save them; reading does not reorder). */
+  entries(): IterableIterator<[K, V]> {
+    return this.map.entries();
+  }
+
   set(key: K, value: V): void {
     this.newest = key;
-    this.entries.delete(key);
-    this.entries.set(key, value);
-    if (this.entries.size > this.max) {
-      const oldest = this.entries.keys().next();
-      if (!oldest.done) this.entries.delete(oldest.value);
+    this.map.delete(key);
+    this.map.set(key, value);
+    if (this.map.size > this.max) {
+      const oldest = this.map.keys().next();
+      if (!oldest.done) this.map.delete(oldest.value);
     }
   }
 }

@@ -5,6 +5,7 @@
 // was left, also after a reload (positions live in sessionStorage, bounded).
 import { useEffect, useLayoutEffect } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
+import { RecentMap } from '../../shared/recent-map';
 
 const STORAGE_KEY = 'lockin:scroll-positions';
 /** History entries remembered: older ones start at the top when returned to. */
@@ -27,29 +28,24 @@ function currentEntryKey(): string {
   return entryKey(key, window.location);
 }
 
-function readPositions(): Map<string, number> {
+function readPositions(): RecentMap<string, number> {
+  const kept = new RecentMap<string, number>(MAX_POSITIONS);
   try {
     const saved: unknown = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '[]');
     if (Array.isArray(saved)) {
-      return new Map(
-        saved.filter((e): e is [string, number] => typeof e?.[0] === 'string' && typeof e?.[1] === 'number'),
-      );
+      for (const entry of saved) {
+        if (typeof entry?.[0] === 'string' && typeof entry?.[1] === 'number') kept.set(entry[0], entry[1]);
+      }
     }
   } catch {
     // Storage refused or damaged: start with nothing remembered.
   }
-  return new Map();
-}
-
-function remember(key: string, y: number): void {
-  positions.delete(key);
-  positions.set(key, y);
-  if (positions.size > MAX_POSITIONS) positions.delete(positions.keys().next().value as string);
+  return kept;
 }
 
 function persist(): void {
   try {
-    sessionStorage.setItem(STORAGE_KEY, JSON.stringify([...positions]));
+    sessionStorage.setItem(STORAGE_KEY, JSON.stringify([...positions.entries()]));
   } catch {
     // Private mode or a full storage: positions are kept for this page's life only.
   }
@@ -70,7 +66,7 @@ export function ScrollRestoration() {
 
   useEffect(() => {
     window.history.scrollRestoration = 'manual';
-    const onScroll = () => remember(currentEntryKey(), window.scrollY);
+    const onScroll = () => positions.set(currentEntryKey(), window.scrollY);
     window.addEventListener('scroll', onScroll, { passive: true });
     window.addEventListener('pagehide', persist);
     return () => {
