@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'bun:test';
+import { describe, expect, spyOn, test } from 'bun:test';
 import {
   cachedFormatterCount,
   canonicalTimeZone,
@@ -56,6 +56,23 @@ describe('localDate', () => {
       '2026-01-16',
     ]);
     expect(localDate(at('2026-01-15T22:59:10Z'), 'Europe/Berlin')).toBe('2026-01-15');
+  });
+
+  test("past instants asked between two asks for 'now' do not cost 'now' its kept minute", () => {
+    const zone = 'America/Chicago';
+    const now = at('2026-05-20T15:30:10Z');
+    const carriedOver = at('2026-05-17T20:00:00Z');
+    localDate(now, zone);
+    localDate(carriedOver, zone);
+    localDate(at('2026-05-20T15:30:20Z'), zone); // the second ask: the minute is checked and kept
+    localDate(carriedOver, zone);
+    const formatToParts = spyOn(Intl.DateTimeFormat.prototype, 'formatToParts');
+    try {
+      expect(localDate(at('2026-05-20T15:30:40Z'), zone)).toBe('2026-05-20');
+      expect(formatToParts).not.toHaveBeenCalled();
+    } finally {
+      formatToParts.mockRestore();
+    }
   });
 
   test('agrees with Intl for instants around midnights and DST switches in several zones', () => {

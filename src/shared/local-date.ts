@@ -112,7 +112,9 @@ export function localDate(instant: Date, timeZone: string): string {
       seen.date = date;
       seen.state = whole ? 'whole' : 'split';
     }
-  } else if (Number.isFinite(minute)) {
+  } else if (Number.isFinite(minute) && !(seen && seen.minute > minute)) {
+    // Only a later minute takes the place: the past instants a read also asks about (a task's
+    // carry-over date, the last reset) would otherwise evict 'now' on every request.
     minutes.set(zone, { minute, date, state: 'seen' });
   }
   return date;
