@@ -1,9 +1,9 @@
-// Writes under load: the three writes of issue #17 (tick/untick a Today's Focus task, start and
-// quit a Lock-In session, add and delete a bank task) at 10 and 50 connections, each connection
-// one signed-in user repeating its own sequence, beside the database's own floor for the same
+// Writes under load: the three writes of issue #17 (tick then untick a Today's Focus task, start
+// and quit a Lock-In session, add and delete a bank task) at 10 and 50 connections, each pass of a
+// pair by a signed-in user no other connection is using at the time, beside the database's own floor for the same
 // change measured in the same run (the UPDATE under the user's advisory lock, straight through
 // postgres.js, or through an in-process PGlite). Then the mixed soak: cached GET /api/auth/user
-// reads (wrk) alone, and again while the tick/untick writes run, so the ratio says how much the
+// reads (wrk) alone, and again while the tick + untick writes run, so the ratio says how much the
 // writes hold up requests that touch no database. RSS before, peak and after.
 // autocannon drives the writes (they run far below its ceiling) and wrk the cached reads.
 // Usage: bun bench/writes.ts [seconds=10] [pglite|postgres|both=both]
@@ -38,12 +38,24 @@ interface Figures {
 type Step = NonNullable<Parameters<typeof autocannon>[0]['requests']>[number];
 type RequestParams = ReturnType<NonNullable<Step['setupRequest']>>;
 
-/** Each connection takes the next user and keeps it. */
-function userOf(users: BenchUser[]) {
-  let next = 0;
-  return (context: Record<string, unknown>) => {
-    context.user ??= users[next++ % users.length];
-    return context.user as BenchUser;
+/**
+ * Each pass through a write's steps takes a user no other connection is using and gives it back
+ * after its last step. autocannon clears a connection's context at the end of every pass, so a
+ * user cannot be kept per connection; taking from a pool keeps two connections off one user (a
+ * second start of the same user would be a 409) and lets each pass leave the user as it found it.
+ */
+function userPool(users: BenchUser[]) {
+  const free = [...users];
+  return {
+    take(context: Record<string, unknown>): BenchUser {
+      // Empty only if a connection failed between taking and giving back: share one then.
+      context.user ??= free.shift() ?? users[Math.floor(Math.random() * users.length)];
+      return context.user as BenchUser;
+    },
+    user: (context: Record<string, unknown>) => context.user as BenchUser,
+    giveBack(context: Record<string, unknown>) {
+      free.push(context.user as BenchUser);
+    },
   };
 }
 
@@ -61,18 +73,22 @@ const post = (request: RequestParams, path: string, user: BenchUser, body: unkno
 
 const WRITES: { label: string; steps(users: BenchUser[]): Step[] }[] = [
   {
-    label: "tick/untick a Today's Focus task",
+    label: "tick + untick a Today's Focus task",
     steps: (users) => {
-      const user = userOf(users);
+      const pool = userPool(users);
       return [
         {
           setupRequest: (request, context) => {
-            const u = user(context);
-            context.done = !context.done;
-            return post(request, `/api/trpc/tasks.daily.${context.done ? 'complete' : 'incomplete'}`, u, {
-              id: u.taskIds[0],
-            });
+            const user = pool.take(context);
+            return post(request, '/api/trpc/tasks.daily.complete', user, { id: user.taskIds[0] });
           },
+        },
+        {
+          setupRequest: (request, context) => {
+            const user = pool.user(context);
+            return post(request, '/api/trpc/tasks.daily.incomplete', user, { id: user.taskIds[0] });
+          },
+          onResponse: (_status, _body, context) => pool.giveBack(context),
         },
       ];
     },
@@ -80,18 +96,22 @@ const WRITES: { label: string; steps(users: BenchUser[]): Step[] }[] = [
   {
     label: 'start + quit a Lock-In session',
     steps: (users) => {
-      const user = userOf(users);
+      const pool = userPool(users);
       return [
         {
           setupRequest: (request, context) =>
-            post(request, '/api/trpc/lockin.start', user(context), { goalMinutes: 25 }),
+            post(request, '/api/trpc/lockin.start', pool.take(context), { goalMinutes: 25 }),
           onResponse: (status, body, context) => {
             if (status === 200) context.session = JSON.parse(body).result.data.session.id;
           },
         },
         {
           setupRequest: (request, context) =>
-            post(request, '/api/trpc/lockin.quit', user(context), { id: context.session ?? 'none', actualMinutes: 0 }),
+            post(request, '/api/trpc/lockin.quit', pool.user(context), {
+              id: context.session ?? 'none',
+              actualMinutes: 0,
+            }),
+          onResponse: (_status, _body, context) => pool.giveBack(context),
         },
       ];
     },
@@ -99,12 +119,12 @@ const WRITES: { label: string; steps(users: BenchUser[]): Step[] }[] = [
   {
     label: 'add + delete a bank task',
     steps: (users) => {
-      const user = userOf(users);
+      const pool = userPool(users);
       return [
         {
           setupRequest: (request, context) => {
             context.task = crypto.randomUUID();
-            return post(request, '/api/trpc/tasks.bank.create', user(context), {
+            return post(request, '/api/trpc/tasks.bank.create', pool.take(context), {
               id: context.task,
               title: 'Bench task',
               category: 'Work',
@@ -113,7 +133,8 @@ const WRITES: { label: string; steps(users: BenchUser[]): Step[] }[] = [
         },
         {
           setupRequest: (request, context) =>
-            post(request, '/api/trpc/tasks.bank.delete', user(context), { id: context.task }),
+            post(request, '/api/trpc/tasks.bank.delete', pool.user(context), { id: context.task }),
+          onResponse: (_status, _body, context) => pool.giveBack(context),
         },
       ];
     },
