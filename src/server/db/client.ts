@@ -7,6 +7,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import { PGLITE_START_PARAMS } from './pglite-options';
 import { openRemotePglite } from './pglite-remote';
+import { preparingClient } from './prepared-statements';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -83,7 +84,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       onnotice: () => {},
       connection: { statement_timeout: options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS },
     });
-    const db = drizzlePostgres({ client, schema }) as unknown as Db;
+    const db = drizzlePostgres({ client: preparingClient(client), schema }) as unknown as Db;
     // LISTEN holds one extra connection of its own (postgres.js reconnects it by itself).
     return withLifecycle(
       db,
