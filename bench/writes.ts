@@ -155,6 +155,15 @@ async function quitLeftovers(baseUrl: string, users: BenchUser[]): Promise<void>
   }
 }
 
+/**
+ * autocannon stops without waiting for the requests in flight; a start the server finishes after
+ * the leftovers were quit would stay running, and every later pass of its user would be refused.
+ */
+async function settleAndQuitLeftovers(baseUrl: string, users: BenchUser[]): Promise<void> {
+  await Bun.sleep(1000);
+  await quitLeftovers(baseUrl, users);
+}
+
 async function drive(url: string, connections: number, steps: Step[], seconds = duration): Promise<Figures> {
   const result = await autocannon({ url, connections, duration: seconds, requests: steps });
   return {
@@ -239,9 +248,9 @@ async function runOn(kind: DatabaseKind): Promise<void> {
       console.log(row(`SQL floor: lock + UPDATE (${connections} conn.)`, floor));
       for (const write of WRITES) {
         await drive(server.url, connections, write.steps(users), 1);
-        await quitLeftovers(server.url, users);
+        await settleAndQuitLeftovers(server.url, users);
         const figures = await drive(server.url, connections, write.steps(users));
-        await quitLeftovers(server.url, users);
+        await settleAndQuitLeftovers(server.url, users);
         console.log(row(`${write.label} (${connections} conn.)`, figures, floor));
       }
     }
