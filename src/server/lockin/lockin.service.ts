@@ -7,7 +7,7 @@
 // completion and a quit racing on two connections exactly one changes the row; the other finds
 // it ended and answers like a repeat (same outcome) or a conflict (the other outcome). The
 // partial unique index on status = 'active' keeps a second start from creating a second session.
-import { and, desc, eq, or } from 'drizzle-orm';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
 import { DEFAULT_CATEGORY, LOCAL_HISTORY_IMPORT_DAYS, LOCAL_HISTORY_LIMIT } from '../../shared/constants';
 import { localDate, safeTimeZone } from '../../shared/local-date';
 import {
@@ -28,6 +28,7 @@ import { isUniqueViolation } from '../db/errors';
 import { readStreak } from './streak';
 import { issueSyncStamp } from './sync-stamp';
 import { requireRow } from '../db/rows';
+import { reusableStatement } from '../db/reusable-statements';
 import { dailyTasks, lockInSessions } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { analyticsWrite } from '../insights/analytics-cache';
@@ -84,6 +85,15 @@ async function findRunning(tx: Db | Tx, userId: string): Promise<SessionRow | un
   return row;
 }
 
+const findSessionStatement = reusableStatement((db) =>
+  db
+    .select()
+    .from(lockInSessions)
+    .where(and(eq(lockInSessions.userId, sql.placeholder('userId')), eq(lockInSessions.id, sql.placeholder('id'))))
+    .limit(1)
+    .prepare('find_lockin_session'),
+);
+
 /** Finds a session by its id, or (for the focus-session shape) by the alias it was given. */
 export async function findSession(
   tx: Db | Tx,
@@ -91,7 +101,8 @@ export async function findSession(
   id: string,
   byAlias = false,
 ): Promise<SessionRow | undefined> {
-  const match = byAlias ? or(eq(lockInSessions.id, id), eq(lockInSessions.aliasId, id)) : eq(lockInSessions.id, id);
+  if (!byAlias) return (await findSessionStatement(tx, { userId, id }))[0];
+  const match = or(eq(lockInSessions.id, id), eq(lockInSessions.aliasId, id));
   const [row] = await tx
     .select()
     .from(lockInSessions)
@@ -167,6 +178,24 @@ export interface StartInput {
   clientId?: string;
 }
 
+const insertSessionStatement = reusableStatement((db) =>
+  db
+    .insert(lockInSessions)
+    .values({
+      userId: sql.placeholder('userId'),
+      id: sql.placeholder('id'),
+      taskTitle: sql.placeholder('taskTitle'),
+      category: sql.placeholder('category'),
+      goalText: sql.placeholder('goalText'),
+      goalMinutes: sql.placeholder('goalMinutes'),
+      status: sql.placeholder('status'),
+      startedAt: sql.placeholder('startedAt'),
+      endsAt: sql.placeholder('endsAt'),
+    })
+    .returning()
+    .prepare('insert_lockin_session'),
+);
+
 export type StartResult = { session: LockInSessionView; created: boolean };
 
 /**
@@ -206,7 +235,7 @@ async function startUnmarked(deps: AppDeps, user: LockInUser, input: StartInput)
   // may name a session already recorded, running or not.
   if (!input.clientId) {
     try {
-      const rows = await deps.db.insert(lockInSessions).values(values).returning();
+      const rows = await insertSessionStatement(deps.db, values);
       return { session: toView(requireRow(rows, 'new session')), created: true };
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
@@ -232,7 +261,7 @@ async function startUnmarked(deps: AppDeps, user: LockInUser, input: StartInput)
           throw new AppError('CONFLICT', LOCKIN_MESSAGES.alreadyRunning);
         }
       }
-      const rows = await tx.insert(lockInSessions).values(values).returning();
+      const rows = await insertSessionStatement(tx, values);
       return { session: toView(requireRow(rows, 'new session')), created: true };
     });
   try {
@@ -292,6 +321,30 @@ export interface EndInput {
   actualField?: string;
 }
 
+/** The end of a session: changes the row only while it is still active. Values as given (times as ISO text). */
+const finishStatement = reusableStatement((db) => {
+  const value = (name: string) => sql`${sql.placeholder(name)}`;
+  return db
+    .update(lockInSessions)
+    .set({
+      status: value('status'),
+      completed: value('completed'),
+      quitEarly: value('quitEarly'),
+      quitReason: value('quitReason'),
+      actualMinutes: value('actualMinutes'),
+      endedAt: value('endedAt'),
+    })
+    .where(
+      and(
+        eq(lockInSessions.userId, sql.placeholder('userId')),
+        eq(lockInSessions.id, sql.placeholder('id')),
+        eq(lockInSessions.status, 'active'),
+      ),
+    )
+    .returning()
+    .prepare('finish_lockin_session');
+});
+
 async function finishRow(
   tx: Db | Tx,
   user: LockInUser,
@@ -302,18 +355,16 @@ async function finishRow(
   endedAt: Date,
   now: Date,
 ): Promise<CompletionResult | null> {
-  const [updated] = await tx
-    .update(lockInSessions)
-    .set({
-      status: outcome,
-      completed: outcome === 'completed',
-      quitEarly: outcome === 'quit',
-      quitReason: outcome === 'quit' ? reason : null,
-      actualMinutes,
-      endedAt,
-    })
-    .where(and(eq(lockInSessions.userId, user.id), eq(lockInSessions.id, row.id), eq(lockInSessions.status, 'active')))
-    .returning();
+  const [updated] = await finishStatement(tx, {
+    userId: user.id,
+    id: row.id,
+    status: outcome,
+    completed: outcome === 'completed',
+    quitEarly: outcome === 'quit',
+    quitReason: outcome === 'quit' ? reason : null,
+    actualMinutes,
+    endedAt: endedAt.toISOString(),
+  });
   if (!updated) return null;
   // Read after the change (in the caller's transaction, if any), so a completion counts at once
   // (a quit never counts).

@@ -10,6 +10,7 @@ import {
   type UpdateBankTaskInput,
 } from '../../shared/tasks';
 import type { Tx } from '../db/client';
+import { reusableStatement } from '../db/reusable-statements';
 import { bankTasks, dailyTasks } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
@@ -52,19 +53,31 @@ export async function listBank(deps: AppDeps, user: TaskUser, input: { category?
   }, SNAPSHOT);
 }
 
-async function insertBankTask(tx: Tx, deps: AppDeps, user: TaskUser, input: CreateBankTaskInput) {
-  const [created] = await tx
+const insertBankTaskStatement = reusableStatement((db) =>
+  db
     .insert(bankTasks)
     .values({
-      userId: user.id,
-      id: input.id,
-      title: input.title.trim(),
-      description: emptyToNull(input.description),
-      category: input.category?.trim() || DEFAULT_CATEGORY,
-      createdAt: deps.clock.now(),
+      userId: sql.placeholder('userId'),
+      id: sql.placeholder('id'),
+      title: sql.placeholder('title'),
+      description: sql.placeholder('description'),
+      category: sql.placeholder('category'),
+      createdAt: sql.placeholder('createdAt'),
     })
     .onConflictDoNothing()
-    .returning(bankColumns);
+    .returning(bankColumns)
+    .prepare('insert_bank_task'),
+);
+
+async function insertBankTask(tx: Tx, deps: AppDeps, user: TaskUser, input: CreateBankTaskInput) {
+  const [created] = await insertBankTaskStatement(tx, {
+    userId: user.id,
+    id: input.id,
+    title: input.title.trim(),
+    description: emptyToNull(input.description),
+    category: input.category?.trim() || DEFAULT_CATEGORY,
+    createdAt: deps.clock.now(),
+  });
   if (!created) throw new AppError('CONFLICT', TASK_MESSAGES.duplicateId);
   return toBankTask(created);
 }
@@ -74,16 +87,24 @@ function checkBankLimit(tasks: number, limit: number | null): void {
   if (limit !== null && tasks >= limit) throw new AppError('LIMIT_REACHED', TOASTS.taskLimitReached.description);
 }
 
+const bankCountStatement = reusableStatement((db) =>
+  db
+    .select({
+      tasks: count(),
+      taken: sql<boolean>`coalesce(bool_or(${bankTasks.id} = ${sql.placeholder('id')}), false)`,
+    })
+    .from(bankTasks)
+    .where(eq(bankTasks.userId, sql.placeholder('userId')))
+    .prepare('bank_count'),
+);
+
 export async function createBankTask(deps: AppDeps, user: TaskUser, input: CreateBankTaskInput): Promise<BankTask> {
   const limit = await bankLimit(deps, user.id);
   return deps.db.transaction(async (tx) => {
     await lockUser(tx, user.id, deps.clock.now());
     // Whether the id is taken and how many tasks the bank holds, in one read: a taken id is a
     // conflict even when the bank is full.
-    const [bank] = await tx
-      .select({ tasks: count(), taken: sql<boolean>`coalesce(bool_or(${bankTasks.id} = ${input.id}), false)` })
-      .from(bankTasks)
-      .where(eq(bankTasks.userId, user.id));
+    const [bank] = await bankCountStatement(tx, { userId: user.id, id: input.id });
     if (bank?.taken) throw new AppError('CONFLICT', TASK_MESSAGES.duplicateId);
     checkBankLimit(Number(bank?.tasks ?? 0), limit);
     return insertBankTask(tx, deps, user, input);
@@ -142,14 +163,19 @@ export async function updateBankTask(deps: AppDeps, user: TaskUser, input: Updat
   });
 }
 
+const deleteBankTaskStatement = reusableStatement((db) =>
+  db
+    .delete(bankTasks)
+    .where(and(eq(bankTasks.userId, sql.placeholder('userId')), eq(bankTasks.id, sql.placeholder('id'))))
+    .returning({ id: bankTasks.id })
+    .prepare('delete_bank_task'),
+);
+
 /** Removes a task from the bank only: a copy on Today's Focus stays until done or removed. */
 export async function deleteBankTask(deps: AppDeps, user: TaskUser, input: { id: string }): Promise<{ id: string }> {
   return deps.db.transaction(async (tx) => {
     await lockUser(tx, user.id, deps.clock.now());
-    const [deleted] = await tx
-      .delete(bankTasks)
-      .where(and(eq(bankTasks.userId, user.id), eq(bankTasks.id, input.id)))
-      .returning({ id: bankTasks.id });
+    const [deleted] = await deleteBankTaskStatement(tx, { userId: user.id, id: input.id });
     if (!deleted) throw notFound();
     return { id: deleted.id };
   });

@@ -1,10 +1,11 @@
 // Today's Focus: up to 5 tasks for the day, ticked off, carried over by the daily reset.
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { DAILY_TASK_LIMIT } from '../../shared/constants';
 import { TOASTS, taskAlreadyAdded } from '../../shared/copy';
 import type { DailyList, DailyResetResult, DailyTaskWrite } from '../../shared/tasks';
 import type { Db } from '../db/client';
 import { requireRow } from '../db/rows';
+import { reusableStatement } from '../db/reusable-statements';
 import { bankTasks, dailyResetState, dailyTasks, taskCompletions } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
@@ -130,6 +131,56 @@ export async function removeFromDaily(
   });
 }
 
+// The tick's change: the entry and its history row in one statement (two data-modifying CTEs),
+// one round trip instead of two while the user's lock is held. Built once (reusable-statements.ts);
+// times are given as ISO text (a placeholder in `sql` reaches the driver as it is given).
+const byUserAndId = () =>
+  and(eq(dailyTasks.userId, sql.placeholder('userId')), eq(dailyTasks.id, sql.placeholder('id')));
+
+const completeStatement = reusableStatement((db) => {
+  const changed = db.$with('changed').as(
+    db
+      .update(dailyTasks)
+      .set({ completed: true, completedAt: sql`${sql.placeholder('now')}` })
+      .where(byUserAndId())
+      .returning(dailyColumns),
+  );
+  const history = db.$with('history').as(
+    db.insert(taskCompletions).values({
+      userId: sql.placeholder('userId'),
+      taskId: sql.placeholder('id'),
+      title: sql.placeholder('title'),
+      category: sql.placeholder('category'),
+      plannedOn: sql.placeholder('plannedOn'),
+      completedAt: sql`${sql.placeholder('now')}`,
+    }),
+  );
+  return db.with(changed, history).select().from(changed).prepare('complete_daily');
+});
+
+/** Unticking erases the completion being undone (its time), not an earlier day's of the same task. */
+const uncompleteStatement = reusableStatement((db) => {
+  const changed = db
+    .$with('changed')
+    .as(
+      db.update(dailyTasks).set({ completed: false, completedAt: null }).where(byUserAndId()).returning(dailyColumns),
+    );
+  const history = db
+    .$with('history')
+    .as(
+      db
+        .delete(taskCompletions)
+        .where(
+          and(
+            eq(taskCompletions.userId, sql.placeholder('userId')),
+            eq(taskCompletions.taskId, sql.placeholder('id')),
+            eq(taskCompletions.completedAt, sql.placeholder('completedAt')),
+          ),
+        ),
+    );
+  return db.with(changed, history).select().from(changed).prepare('uncomplete_daily');
+});
+
 /**
  * Ticks or unticks a Today's Focus entry. Completing records a row in task_completions (the
  * history analytics reads after the reset drops the entry); unticking erases that row. Repeating
@@ -149,37 +200,22 @@ export async function setDailyCompleted(
     if (!row) throw notFound();
     if (row.completed === completed) return { ...toDailyTask(row, localDate(now, timeZone), timeZone), reset };
 
-    const change = tx
-      .update(dailyTasks)
-      .set({ completed, completedAt: completed ? now : null })
-      .where(and(eq(dailyTasks.userId, user.id), eq(dailyTasks.id, row.id)))
-      .returning(dailyColumns);
-    const history = completed
-      ? tx.insert(taskCompletions).values({
-          userId: user.id,
-          taskId: row.id,
+    const key = { userId: user.id, id: row.id };
+    const updated = completed
+      ? await completeStatement(tx, {
+          ...key,
+          now: now.toISOString(),
           title: row.title,
           category: row.category,
           plannedOn: row.plannedOn,
-          completedAt: now,
         })
       : row.completedAt
-        ? tx
-            .delete(taskCompletions)
-            .where(
-              and(
-                eq(taskCompletions.userId, user.id),
-                eq(taskCompletions.taskId, row.id),
-                eq(taskCompletions.completedAt, row.completedAt),
-              ),
-            )
-        : undefined;
-    // The entry and its history row change in one statement (two data-modifying CTEs), one round
-    // trip instead of two while the user's lock is held.
-    const changed = tx.$with('changed').as(change);
-    const updated = history
-      ? await tx.with(changed, tx.$with('history').as(history)).select().from(changed)
-      : await change;
+        ? await uncompleteStatement(tx, { ...key, completedAt: row.completedAt.toISOString() })
+        : await tx
+            .update(dailyTasks)
+            .set({ completed: false, completedAt: null })
+            .where(and(eq(dailyTasks.userId, user.id), eq(dailyTasks.id, row.id)))
+            .returning(dailyColumns);
     return { ...toDailyTask(requireRow(updated, 'daily task'), localDate(now, timeZone), timeZone), reset };
   });
 }

@@ -11,6 +11,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { TASK_MESSAGES, type BankTask, type DailyResetResult, type DailyTask } from '../../shared/tasks';
 import type { Tx } from '../db/client';
+import { reusableStatement } from '../db/reusable-statements';
 import { bankTasks, dailyResetState, dailyTasks } from '../db/schema';
 import { AppError } from '../http/errors';
 import { daysCarriedOverOn, localDate, safeTimeZone } from '../../shared/local-date';
@@ -90,6 +91,15 @@ export function toDailyTask(row: DailyRow, today: string, timeZone: string): Dai
 // ---------------------------------------------------------------------------------------------
 // The per-user lock and the daily reset
 
+const lockUserStatement = reusableStatement((db) =>
+  db
+    .insert(dailyResetState)
+    .values({ userId: sql.placeholder('userId'), lastResetAt: sql.placeholder('now') })
+    .onConflictDoUpdate({ target: dailyResetState.userId, set: { lastResetAt: sql`${dailyResetState.lastResetAt}` } })
+    .returning({ lastResetAt: dailyResetState.lastResetAt, txid: sql<string>`txid_current()::text` })
+    .prepare('lock_user'),
+);
+
 /**
  * Creates the user's reset-state row on first use (lastResetAt = now: a first read is no reset)
  * and locks it for the rest of the transaction. Returns the last reset time.
@@ -101,11 +111,7 @@ export function toDailyTask(row: DailyRow, today: string, timeZone: string): Dai
  * to stop serving the user's entry until that commit is announced.
  */
 export async function lockUser(tx: Tx, userId: string, now: Date): Promise<Date> {
-  const [row] = await tx
-    .insert(dailyResetState)
-    .values({ userId, lastResetAt: now })
-    .onConflictDoUpdate({ target: dailyResetState.userId, set: { lastResetAt: sql`${dailyResetState.lastResetAt}` } })
-    .returning({ lastResetAt: dailyResetState.lastResetAt, txid: sql<string>`txid_current()::text` });
+  const [row] = await lockUserStatement(tx, { userId, now });
   if (!row) throw new Error('daily_reset_state row missing after upsert');
   dailyCache.writeStarted(userId, row.txid);
   analyticsCache.writeStarted(userId, row.txid);
@@ -168,11 +174,16 @@ export function sortDaily(rows: readonly DailyRow[], user: TaskUser, now: Date, 
     .map(({ task }) => task);
 }
 
-export async function findDaily(tx: Tx, userId: string, id: string): Promise<DailyRow | undefined> {
-  const [row] = await tx
+const findDailyStatement = reusableStatement((db) =>
+  db
     .select(dailyColumns)
     .from(dailyTasks)
-    .where(and(eq(dailyTasks.userId, userId), eq(dailyTasks.id, id)));
+    .where(and(eq(dailyTasks.userId, sql.placeholder('userId')), eq(dailyTasks.id, sql.placeholder('id'))))
+    .prepare('find_daily'),
+);
+
+export async function findDaily(tx: Tx, userId: string, id: string): Promise<DailyRow | undefined> {
+  const [row] = await findDailyStatement(tx, { userId, id });
   return row;
 }
 
