@@ -16,7 +16,16 @@ import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
 import { isPremium } from '../plans/plan-status';
 import { readCustomCategories } from './categories.service';
-import { SNAPSHOT, notFound, bankColumns, toBankTask, lockUser, emptyToNull, type TaskUser } from './task-store';
+import {
+  SNAPSHOT,
+  notFound,
+  bankColumns,
+  toBankTask,
+  lockUser,
+  behindLock,
+  emptyToNull,
+  type TaskUser,
+} from './task-store';
 
 // ---------------------------------------------------------------------------------------------
 // Task Bank
@@ -101,10 +110,11 @@ const bankCountStatement = reusableStatement((db) =>
 export async function createBankTask(deps: AppDeps, user: TaskUser, input: CreateBankTaskInput): Promise<BankTask> {
   const limit = await bankLimit(deps, user.id);
   return deps.db.transaction(async (tx) => {
-    await lockUser(tx, user.id, deps.clock.now());
     // Whether the id is taken and how many tasks the bank holds, in one read: a taken id is a
     // conflict even when the bank is full.
-    const [bank] = await bankCountStatement(tx, { userId: user.id, id: input.id });
+    const [, [bank]] = await behindLock(lockUser(tx, user.id, deps.clock.now()), () =>
+      bankCountStatement(tx, { userId: user.id, id: input.id }),
+    );
     if (bank?.taken) throw new AppError('CONFLICT', TASK_MESSAGES.duplicateId);
     checkBankLimit(Number(bank?.tasks ?? 0), limit);
     return insertBankTask(tx, deps, user, input);
@@ -174,8 +184,9 @@ const deleteBankTaskStatement = reusableStatement((db) =>
 /** Removes a task from the bank only: a copy on Today's Focus stays until done or removed. */
 export async function deleteBankTask(deps: AppDeps, user: TaskUser, input: { id: string }): Promise<{ id: string }> {
   return deps.db.transaction(async (tx) => {
-    await lockUser(tx, user.id, deps.clock.now());
-    const [deleted] = await deleteBankTaskStatement(tx, { userId: user.id, id: input.id });
+    const [, [deleted]] = await behindLock(lockUser(tx, user.id, deps.clock.now()), () =>
+      deleteBankTaskStatement(tx, { userId: user.id, id: input.id }),
+    );
     if (!deleted) throw notFound();
     return { id: deleted.id };
   });

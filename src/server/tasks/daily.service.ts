@@ -21,6 +21,7 @@ import {
   readDaily,
   sortDaily,
   findDaily,
+  behindLock,
   type TaskUser,
 } from './task-store';
 
@@ -195,8 +196,9 @@ export async function setDailyCompleted(
   const now = deps.clock.now();
   const timeZone = safeTimeZone(user.timeZone);
   return deps.db.transaction(async (tx) => {
-    const { reset } = await lockAndReset(tx, user, now);
-    const row = await findDaily(tx, user.id, input.id);
+    const [{ reset }, read] = await behindLock(lockAndReset(tx, user, now), () => findDaily(tx, user.id, input.id));
+    // A reset (at most once a day) changed the list after that read: read the entry again.
+    const row = reset ? await findDaily(tx, user.id, input.id) : read;
     if (!row) throw notFound();
     if (row.completed === completed) return { ...toDailyTask(row, localDate(now, timeZone), timeZone), reset };
 
