@@ -355,7 +355,7 @@ async function finishRow(
   endedAt: Date,
   now: Date,
 ): Promise<CompletionResult | null> {
-  const [updated] = await finishStatement(tx, {
+  const finishing = finishStatement(tx, {
     userId: user.id,
     id: row.id,
     status: outcome,
@@ -365,9 +365,15 @@ async function finishRow(
     actualMinutes,
     endedAt: endedAt.toISOString(),
   });
+  if (outcome === 'quit') {
+    // A quit never counts toward the streak, so the streak is read beside the change (on another
+    // pooled connection) instead of after it: one round trip less to wait for.
+    const [[quit], streak] = await Promise.all([finishing, streakAt(tx, user, now)]);
+    return quit ? { session: toView(quit), streak } : null;
+  }
+  const [updated] = await finishing;
   if (!updated) return null;
-  // Read after the change (in the caller's transaction, if any), so a completion counts at once
-  // (a quit never counts).
+  // Read after the change (in the caller's transaction, if any), so a completion counts at once.
   return { session: toView(updated), streak: await streakAt(tx, user, now) };
 }
 
