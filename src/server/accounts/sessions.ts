@@ -1,10 +1,11 @@
 // Sessions after Lucia's guide: a random token lives in the cookie, only its SHA-256 in the
 // database. Idle expiry slides forward on use; an absolute lifetime caps it.
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
-import { eq, lt } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import { SESSION_ABSOLUTE_LIFETIME_MS, SESSION_IDLE_TIMEOUT_MS, SESSION_RENEW_WITHIN_MS } from '../../shared/constants';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
+import { reusableStatement } from '../db/reusable-statements';
 import { sessions, users } from '../db/schema';
 import { sessionCache } from './session-cache';
 
@@ -67,6 +68,28 @@ export interface ValidatedSession {
 }
 
 /**
+ * Read on every request of a client that has just written (its fresh-reads cookie passes over
+ * cached sessions older than the write), so built once (reusable-statements.ts).
+ */
+const sessionWithUser = reusableStatement((db) =>
+  db
+    .select({
+      session: {
+        id: sessions.id,
+        userId: sessions.userId,
+        expiresAt: sessions.expiresAt,
+        createdAt: sessions.createdAt,
+      },
+      user: sessionUserColumns,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(sessions.userId, users.id))
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('session_with_user'),
+);
+
+/**
  * The session and its user for a cookie's token, or null. A session validated in the last few
  * seconds comes from the process's cache (see session-cache.ts); expiry and renewal are decided
  * on every call either way, with the request's clock.
@@ -76,20 +99,7 @@ export async function validateSessionToken(db: Db, clock: Clock, token: string):
   let found = sessionCache.get(db, id);
   if (!found) {
     const readStartedAt = sessionCache.snapshot();
-    const rows = await db
-      .select({
-        session: {
-          id: sessions.id,
-          userId: sessions.userId,
-          expiresAt: sessions.expiresAt,
-          createdAt: sessions.createdAt,
-        },
-        user: sessionUserColumns,
-      })
-      .from(sessions)
-      .innerJoin(users, eq(sessions.userId, users.id))
-      .where(eq(sessions.id, id))
-      .limit(1);
+    const rows = await sessionWithUser(db, { id });
     const row = rows[0];
     if (!row) return null;
     found = row;
