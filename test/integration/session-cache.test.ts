@@ -6,6 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import { hashToken } from '../../src/server/accounts/sessions';
 import { generateResetToken } from '../../src/server/accounts/accounts.service';
 import { SESSION_CACHE_TTL_MS, sessionCache } from '../../src/server/accounts/session-cache';
+import { FRESH_ACCOUNT_COOKIE, FRESH_COOKIE } from '../../src/server/ops/freshness';
 import { passwordResetTokens, sessions, users } from '../../src/server/db/schema';
 import { SESSION_COOKIE, SESSION_IDLE_TIMEOUT_MS, SESSION_RENEW_WITHIN_MS } from '../../src/shared/constants';
 import { type TestContext, TestClient, createTestContext } from '../support/app';
@@ -56,6 +57,43 @@ describe('the session cache', () => {
     }
     sessionCache.dropSession(sessionIdOf(client));
     expect((await client.get('/api/auth/user')).status).toBe(401);
+  });
+
+  test('a client that keeps writing tasks is answered from the cache: only a write to its account passes over it', async () => {
+    const { client } = await signedIn();
+    const bank = await client.mutate('tasks.bank.create', {
+      id: crypto.randomUUID(),
+      title: 'Write',
+      category: 'Work',
+    });
+    expect(bank.status).toBe(200);
+    // The write's answer asks this client's next reads to pass over older cached lists and
+    // answers (ops/freshness.ts), but not over its session: the write left the account alone.
+    expect(client.cookie(FRESH_COOKIE)).toBeTruthy();
+    expect(client.cookie(FRESH_ACCOUNT_COOKIE)).toBeUndefined();
+    await ctx.deps.db.execute(sql`alter table sessions disable trigger sessions_notify_gone`);
+    try {
+      await ctx.deps.db.delete(sessions).where(eq(sessions.id, sessionIdOf(client)));
+      // Answered from the cache (the row is gone and nothing told the cache).
+      expect((await client.get('/api/auth/user')).status).toBe(200);
+    } finally {
+      await ctx.deps.db.execute(sql`alter table sessions enable trigger sessions_notify_gone`);
+    }
+    sessionCache.dropSession(sessionIdOf(client));
+    expect((await client.get('/api/auth/user')).status).toBe(401);
+  });
+
+  test('a write to the account (profile, zone) asks the next requests to pass over cached sessions', async () => {
+    const { user, client } = await signedIn();
+    const zone = await client.mutate('accounts.setTimeZone', { timeZone: 'Asia/Tokyo' });
+    expect(zone.status).toBe(200);
+    expect(client.cookie(FRESH_ACCOUNT_COOKIE)).toBeTruthy();
+    expect(client.cookie(FRESH_COOKIE)).toBe(client.cookie(FRESH_ACCOUNT_COOKIE));
+    // Cached again by the next read, then passed over while the cookie says the write is newer.
+    expect((await client.get('/api/auth/user')).body.timeZone).toBe('Asia/Tokyo');
+    const profile = await client.put('/api/auth/profile', { firstName: 'New', lastName: 'Name', email: user.email });
+    expect(profile.status).toBe(200);
+    expect(client.cookie(FRESH_ACCOUNT_COOKIE)).toBeTruthy();
   });
 
   test('the TTL is short: seconds, not minutes', () => {

@@ -12,7 +12,7 @@ import type { Database, Db } from '../db/client';
 import type { SubscriptionRow } from '../plans/plan-status';
 import type { Session, SessionUser } from './sessions';
 import { type ReadToken, USER_CACHE_MAX, USER_CACHE_TTL_MS, UserCache } from './user-cache';
-import { readStartTime, requiredReadStart } from '../ops/freshness';
+import { readStartTime, requiredAccountReadStart } from '../ops/freshness';
 import { countCacheLookup } from '../ops/metrics';
 
 /** Entries are a few hundred bytes: 10,000 of them is a few MB at most. */
@@ -97,8 +97,9 @@ class SessionCache {
 
   get(db: Db, sessionId: string): CachedSession | undefined {
     const entry = this.entries.get(sessionId);
-    // A request that must see a write newer than the entry reads the database (ops/freshness.ts).
-    const found = entry && entry.db === db && entry.readAt >= requiredReadStart() ? entry : undefined;
+    // A request that must see a write to its account newer than the entry reads the database
+    // (ops/freshness.ts); the client's other writes change neither sessions nor user rows.
+    const found = entry && entry.db === db && entry.readAt >= requiredAccountReadStart() ? entry : undefined;
     countCacheLookup('session', found !== undefined);
     return found;
   }

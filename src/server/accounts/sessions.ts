@@ -7,6 +7,7 @@ import type { Clock } from '../clock';
 import type { Db } from '../db/client';
 import { reusableStatement } from '../db/reusable-statements';
 import { sessions, users } from '../db/schema';
+import { accountWritten } from '../ops/freshness';
 import { sessionCache } from './session-cache';
 
 export interface SessionUser {
@@ -130,6 +131,7 @@ export async function validateSessionToken(db: Db, clock: Clock, token: string):
 export async function invalidateSession(db: Db, sessionId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
   sessionCache.dropSession(sessionId);
+  accountWritten();
 }
 
 /**
@@ -138,6 +140,7 @@ export async function invalidateSession(db: Db, sessionId: string): Promise<void
  */
 export function forgetCachedUser(userId: string): void {
   sessionCache.dropUser(userId);
+  accountWritten();
 }
 
 export async function deleteExpiredSessions(db: Db, clock: Clock): Promise<void> {
