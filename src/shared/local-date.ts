@@ -137,6 +137,14 @@ export function daysBetween(from: string, to: string): number {
   return dayNumber(to) - dayNumber(from);
 }
 
+/** Only a task carried over and not yet completed has days carried over to count. */
+function countsCarryOver(task: {
+  completed: boolean;
+  carryOverDate: Date | string | null;
+}): task is { completed: false; carryOverDate: Date | string } {
+  return !task.completed && task.carryOverDate !== null && task.carryOverDate !== '';
+}
+
 /**
  * Whole local days since a task was carried over: 0 when it is completed or was never carried
  * over. The server orders Today's Focus by it; the client shows it as 'n days ago'.
@@ -148,7 +156,7 @@ export function daysCarriedOver(
 ): number {
   // Most tasks were never carried over: they need no local date (in a browser, the first
   // Intl.DateTimeFormat costs ~12 ms, most of the tasks screen's first render on a phone).
-  if (task.completed || !task.carryOverDate) return 0;
+  if (!countsCarryOver(task)) return 0;
   return daysCarriedOverOn(task, localDate(now, timeZone), timeZone);
 }
 
@@ -158,7 +166,7 @@ export function daysCarriedOverOn(
   today: string,
   timeZone: string,
 ): number {
-  if (task.completed || !task.carryOverDate) return 0;
+  if (!countsCarryOver(task)) return 0;
   const since = new Date(task.carryOverDate);
   if (Number.isNaN(since.getTime())) return 0;
   return Math.max(0, daysBetween(localDate(since, timeZone), today));

@@ -69,8 +69,9 @@ export interface ValidatedSession {
 }
 
 /**
- * Read on every request of a client that has just written (its fresh-reads cookie passes over
- * cached sessions older than the write), so built once (reusable-statements.ts).
+ * Read whenever the process's cache has no fresh copy: after each of a client's own account
+ * changes (ops/freshness.ts), after the cache's few seconds, on another process. Built once
+ * (reusable-statements.ts).
  */
 const sessionWithUser = reusableStatement((db) =>
   db

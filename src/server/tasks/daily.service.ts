@@ -21,6 +21,7 @@ import {
   readDaily,
   sortDaily,
   findDaily,
+  dailyEntryOfUser,
   behindLock,
   type TaskUser,
 } from './task-store';
@@ -135,15 +136,12 @@ export async function removeFromDaily(
 // The tick's change: the entry and its history row in one statement (two data-modifying CTEs),
 // one round trip instead of two while the user's lock is held. Built once (reusable-statements.ts);
 // times are given as ISO text (a placeholder in `sql` reaches the driver as it is given).
-const byUserAndId = () =>
-  and(eq(dailyTasks.userId, sql.placeholder('userId')), eq(dailyTasks.id, sql.placeholder('id')));
-
 const completeStatement = reusableStatement((db) => {
   const changed = db.$with('changed').as(
     db
       .update(dailyTasks)
       .set({ completed: true, completedAt: sql`${sql.placeholder('now')}` })
-      .where(byUserAndId())
+      .where(dailyEntryOfUser())
       .returning(dailyColumns),
   );
   const history = db.$with('history').as(
@@ -164,7 +162,11 @@ const uncompleteStatement = reusableStatement((db) => {
   const changed = db
     .$with('changed')
     .as(
-      db.update(dailyTasks).set({ completed: false, completedAt: null }).where(byUserAndId()).returning(dailyColumns),
+      db
+        .update(dailyTasks)
+        .set({ completed: false, completedAt: null })
+        .where(dailyEntryOfUser())
+        .returning(dailyColumns),
     );
   const history = db
     .$with('history')

@@ -185,12 +185,12 @@ export function sortDaily(rows: readonly DailyRow[], user: TaskUser, now: Date, 
     .map(({ task }) => task);
 }
 
+/** One of the user's Today's Focus entries, in a statement built once: values `userId` and `id`. */
+export const dailyEntryOfUser = () =>
+  and(eq(dailyTasks.userId, sql.placeholder('userId')), eq(dailyTasks.id, sql.placeholder('id')));
+
 const findDailyStatement = reusableStatement((db) =>
-  db
-    .select(dailyColumns)
-    .from(dailyTasks)
-    .where(and(eq(dailyTasks.userId, sql.placeholder('userId')), eq(dailyTasks.id, sql.placeholder('id'))))
-    .prepare('find_daily'),
+  db.select(dailyColumns).from(dailyTasks).where(dailyEntryOfUser()).prepare('find_daily'),
 );
 
 export async function findDaily(tx: Tx, userId: string, id: string): Promise<DailyRow | undefined> {
