@@ -18,6 +18,8 @@ import {
 const ROOT = join(import.meta.dir, '../..');
 /** Generous: a browser and a fresh PGlite on a machine shared with other test runs are slow. */
 const SLOW = 180_000;
+/** The legal pages' on-demand code. */
+const LEGAL_CODE = /\/LegalPages-[\w-]+\.js$/;
 
 let server: RunningServer;
 let browser: Browser;
@@ -481,7 +483,9 @@ describe('legal pages', () => {
 
       await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
       await page.waitForURL((url) => url.pathname === '/privacy-policy');
-      await page.locator('h1').waitFor();
+      // The URL changes before the page does (its code loads on demand; until then the landing
+      // page's own heading is still there), so wait for the policy's heading.
+      await page.getByRole('heading', { level: 1, name: 'Privacy Policy' }).waitFor();
       expect(await scrollY()).toBe(0);
       await page.evaluate(() => window.scrollTo(0, 240));
       await scrolledTo(240);
@@ -519,6 +523,55 @@ describe('legal pages', () => {
       await page.goto('/privacy-policy#%E0%A4%A');
       await expectOnlyH1(page, 'Privacy Policy');
       expect(await scrollY()).toBe(0);
+      await expectClean(t);
+      await t.close();
+    },
+    SLOW,
+  );
+
+  test(
+    'a page whose code is still loading opens at its #section, and a reload returns to where it was left',
+    async () => {
+      const t = await open();
+      const { page } = t;
+      // The legal pages' code is held back until the test lets it through: 'Loading' shows first,
+      // a page far too short for the section or the place it is asked for.
+      const holdLegalCode = async () => {
+        let letThrough = () => {};
+        const held = new Promise<void>((resolve) => {
+          letThrough = resolve;
+        });
+        await page.unroute(LEGAL_CODE);
+        await page.route(LEGAL_CODE, async (route) => {
+          await held;
+          await route.continue();
+        });
+        return letThrough;
+      };
+      const loading = page.getByRole('status', { name: 'Loading' });
+      const heading = page.getByRole('heading', { level: 1, name: 'Privacy Policy' });
+      const scrolledTo = (y: number) => page.waitForFunction((want) => Math.round(window.scrollY) === want, y);
+
+      let letThrough = await holdLegalCode();
+      await page.goto('/privacy-policy#cookies', { waitUntil: 'commit' });
+      await loading.waitFor();
+      letThrough();
+      await heading.waitFor();
+      // Its heading sits at the top of the window, below the sticky header's margin.
+      await page.waitForFunction(() => {
+        const top = document.getElementById('cookies')?.getBoundingClientRect().top ?? -1;
+        return window.scrollY > 0 && top >= 0 && top < 200;
+      });
+
+      await page.evaluate(() => window.scrollTo(0, 600));
+      await scrolledTo(600);
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      letThrough = await holdLegalCode();
+      await page.reload({ waitUntil: 'commit' });
+      await loading.waitFor();
+      letThrough();
+      await heading.waitFor();
+      await scrolledTo(600);
       await expectClean(t);
       await t.close();
     },

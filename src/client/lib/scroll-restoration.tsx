@@ -2,7 +2,9 @@
 // <BrowserRouter> (its data router, which brings <ScrollRestoration>, adds ~60 KB to the first
 // load for features the app does not use), so this does what <ScrollRestoration> did: a new page
 // starts at the top (or at its #anchor), a page returned to with Back or Forward is shown where it
-// was left, also after a reload (positions live in sessionStorage, bounded).
+// was left, also after a reload (positions live in sessionStorage, bounded). A page whose code
+// loads on demand shows 'Loading' first, too short for the place it is returned to or for its
+// #anchor, so the place is taken as the page grows, until the person scrolls by themselves.
 import { useEffect, useLayoutEffect } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
 import { RecentMap } from '../../shared/recent-map';
@@ -10,6 +12,10 @@ import { RecentMap } from '../../shared/recent-map';
 const STORAGE_KEY = 'lockin:scroll-positions';
 /** History entries remembered: older ones start at the top when returned to. */
 const MAX_POSITIONS = 50;
+/** How long a returned-to page may take to grow tall enough for its place (its code on a slow network). */
+const GROW_WAIT_MS = 15_000;
+/** Inputs that mean the person scrolls by themselves: the page stops moving to its place then. */
+const OWN_SCROLL_INPUTS = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
 
 const positions = readPositions();
 
@@ -60,13 +66,54 @@ function anchorOf(hash: string): HTMLElement | null {
   }
 }
 
+/** Where a navigation puts the page when it is not simply the top: a remembered offset or a #fragment's element. */
+type Place = { y: number } | { hash: string };
+
+/** Moves to the place as far as the page allows now; true when it got there. */
+function moveTo(place: Place): boolean {
+  if ('hash' in place) {
+    const anchor = anchorOf(place.hash);
+    anchor?.scrollIntoView();
+    return anchor !== null;
+  }
+  window.scrollTo(0, place.y);
+  return document.documentElement.scrollHeight - window.innerHeight >= place.y;
+}
+
+/** While set, the page is still on its way to its place: offsets it passes are not remembered. */
+let settling = false;
+
+/**
+ * Moves to the place now, and again each time the page grows (its on-demand code arrived) until it
+ * gets there, the person scrolls by themselves, or the wait is over. Returns the cancel.
+ */
+function settleAt(place: Place): () => void {
+  if (moveTo(place)) return () => {};
+  settling = true;
+  const grows = new ResizeObserver(() => {
+    if (moveTo(place)) stop();
+  });
+  const timer = window.setTimeout(stop, GROW_WAIT_MS);
+  function stop() {
+    settling = false;
+    grows.disconnect();
+    window.clearTimeout(timer);
+    for (const input of OWN_SCROLL_INPUTS) window.removeEventListener(input, stop, true);
+  }
+  grows.observe(document.body);
+  for (const input of OWN_SCROLL_INPUTS) window.addEventListener(input, stop, { capture: true, passive: true });
+  return stop;
+}
+
 export function ScrollRestoration() {
   const location = useLocation();
   const navigationType = useNavigationType();
 
   useEffect(() => {
     window.history.scrollRestoration = 'manual';
-    const onScroll = () => positions.set(currentEntryKey(), window.scrollY);
+    const onScroll = () => {
+      if (!settling) positions.set(currentEntryKey(), window.scrollY);
+    };
     window.addEventListener('scroll', onScroll, { passive: true });
     window.addEventListener('pagehide', persist);
     return () => {
@@ -79,13 +126,10 @@ export function ScrollRestoration() {
   // Before paint, so the new page is never shown at the old page's offset.
   useLayoutEffect(() => {
     const saved = positions.get(entryKey(location.key, location));
-    if (navigationType === 'POP' && saved !== undefined) {
-      window.scrollTo(0, saved);
-      return;
-    }
-    const anchor = location.hash ? anchorOf(location.hash) : null;
-    if (anchor) anchor.scrollIntoView();
-    else if (navigationType !== 'POP') window.scrollTo(0, 0);
+    if (navigationType === 'POP' && saved !== undefined) return settleAt({ y: saved });
+    // A new page starts at the top (also while its #anchor is still loading, or names nothing).
+    if (navigationType !== 'POP') window.scrollTo(0, 0);
+    if (location.hash) return settleAt({ hash: location.hash });
   }, [location, navigationType]);
 
   return null;
