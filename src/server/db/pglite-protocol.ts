@@ -13,7 +13,16 @@ export type RowMode = 'array' | 'object';
 
 export type WorkerRequest =
   | { id: number; op: 'open'; options: OpenPgliteOptions }
-  | { id: number; op: 'query'; tx: number; sql: string; params: unknown[] | undefined; rowMode: RowMode | undefined }
+  | {
+      id: number;
+      op: 'query';
+      tx: number;
+      sql: string;
+      params: unknown[] | undefined;
+      rowMode: RowMode | undefined;
+      /** The transaction's last statement: COMMIT runs right behind it, and the answer waits for it. */
+      commit?: true;
+    }
   | { id: number; op: 'begin'; tx: number }
   | { id: number; op: 'end'; tx: number; commit: boolean }
   | { id: number; op: 'listen'; channel: string }

@@ -1,5 +1,6 @@
 // The request thread's PGlite handle against a real PGlite in its worker: answers, transactions
-// (commit, rollback, a failing COMMIT, one at a time), errors with their fields, NOTIFY, closing.
+// (commit, rollback, a failing COMMIT, one at a time, a last statement that commits), errors with
+// their fields, NOTIFY, closing.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { rejectionOf } from '../../../test/support/rejection';
 import { PGLITE_START_PARAMS } from './pglite-options';
@@ -118,6 +119,76 @@ describe('transactions', () => {
     expect(await outside).toEqual([{ id: 30 }]);
     await first;
     expect(order.slice(0, 2)).toEqual(['first wrote', 'first ends']);
+  });
+});
+
+describe('a statement that commits its transaction', () => {
+  test("answers once COMMIT has run: the commit's NOTIFY is already heard when it answers", async () => {
+    const heard: string[] = [];
+    const stop = await db.listen('commit_with_next', (payload) => heard.push(payload));
+    let heardAtAnswer: string[] = [];
+    await db.transaction(async (tx) => {
+      await tx.query('insert into items values (40, $1)', ['before']);
+      tx.commitWithNext();
+      await tx.query("select pg_notify('commit_with_next', 'committed')");
+      heardAtAnswer = [...heard];
+    });
+    await stop();
+    expect(heardAtAnswer).toEqual(['committed']);
+    expect((await db.query('select label from items where id = 40')).rows).toEqual([{ label: 'before' }]);
+  });
+
+  test('no statement may follow it; what it committed stays even when the callback throws after it', async () => {
+    let refused: unknown;
+    const error = await rejectionOf(
+      db.transaction(async (tx) => {
+        tx.commitWithNext();
+        await tx.query('insert into items values (41, $1)', ['kept']);
+        refused = await rejectionOf(tx.query('select 1'));
+        throw new Error('too late to roll back');
+      }),
+    );
+    expect(String(error)).toContain('too late to roll back');
+    expect(String(refused)).toContain('no statement may follow');
+    expect((await db.query('select label from items where id = 41')).rows).toEqual([{ label: 'kept' }]);
+    // The worker holds nothing open: a transaction and a query outside run as before.
+    await db.transaction(async (tx) => {
+      await tx.query('insert into items values (42, $1)', ['next']);
+    });
+    expect(await count('items')).toBeGreaterThan(0);
+  });
+
+  test('when it fails, the transaction is still open: to roll back as a whole, or to go on', async () => {
+    const error = (await rejectionOf(
+      db.transaction(async (tx) => {
+        await tx.query('insert into items values (43, $1)', ['first']);
+        tx.commitWithNext();
+        await tx.query('insert into items values (43, $1)', ['duplicate']);
+      }),
+    )) as Record<string, unknown>;
+    expect(error.code).toBe('23505');
+    expect((await db.query('select id from items where id = 43')).rows).toEqual([]);
+
+    await db.transaction(async (tx) => {
+      await tx.query('savepoint attempt');
+      tx.commitWithNext();
+      await rejectionOf(tx.query('insert into items values (40, $1)', ['taken']));
+      await tx.query('rollback to savepoint attempt');
+      await tx.query('insert into items values (44, $1)', ['instead']);
+    });
+    expect((await db.query('select label from items where id = 44')).rows).toEqual([{ label: 'instead' }]);
+  });
+
+  test('a failing COMMIT reaches the statement that carried it, and nothing is kept', async () => {
+    const before = await count('deferred');
+    const error = (await rejectionOf(
+      db.transaction(async (tx) => {
+        tx.commitWithNext();
+        await tx.query('insert into deferred values (2), (2)');
+      }),
+    )) as Record<string, unknown>;
+    expect(error.code).toBe('23505');
+    expect(await count('deferred')).toBe(before);
   });
 });
 

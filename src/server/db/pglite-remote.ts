@@ -16,8 +16,17 @@ export interface RemoteQueryable {
   query(sql: string, params?: unknown[], options?: { rowMode?: RowMode }): Promise<QueryResults>;
 }
 
+/** A transaction's queries, and the way to have its next statement commit it. */
+export interface RemoteTransaction extends RemoteQueryable {
+  /**
+   * The next statement is the transaction's last: the worker commits right behind it, and its
+   * answer means the transaction has committed. Nothing may run in the transaction after it.
+   */
+  commitWithNext(): void;
+}
+
 export interface RemotePglite extends RemoteQueryable {
-  transaction<T>(callback: (tx: RemoteQueryable) => Promise<T>): Promise<T>;
+  transaction<T>(callback: (tx: RemoteTransaction) => Promise<T>): Promise<T>;
   listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
@@ -70,10 +79,29 @@ export async function openRemotePglite(options: OpenPgliteOptions): Promise<Remo
     });
   }
 
-  const queryIn =
-    (tx: number): RemoteQueryable['query'] =>
-    (sql, params, queryOptions) =>
-      call({ op: 'query', tx, sql, params, rowMode: queryOptions?.rowMode });
+  const query: RemoteQueryable['query'] = (sql, params, queryOptions) =>
+    call({ op: 'query', tx: 0, sql, params, rowMode: queryOptions?.rowMode });
+
+  /** Transaction `tx`'s queries; `state.committed` from the moment a statement that commits it is sent. */
+  function transactionQueries(tx: number, state: { commitNext: boolean; committed: boolean }): RemoteTransaction {
+    return {
+      query(sql, params, queryOptions) {
+        if (state.committed) return Promise.reject(new Error('The transaction has committed: no statement may follow'));
+        const rowMode = queryOptions?.rowMode;
+        if (!state.commitNext) return call({ op: 'query', tx, sql, params, rowMode });
+        state.commitNext = true;
+        state.committed = true;
+        return call<QueryResults>({ op: 'query', tx, sql, params, rowMode, commit: true }).catch((error) => {
+          // The statement failed, so the transaction is still open (to roll back, or go on).
+          state.committed = false;
+          throw error;
+        });
+      },
+      commitWithNext() {
+        state.commitNext = true;
+      },
+    };
+  }
 
   try {
     await call({ op: 'open', options });
@@ -83,20 +111,22 @@ export async function openRemotePglite(options: OpenPgliteOptions): Promise<Remo
   }
 
   return {
-    query: queryIn(0),
-    async transaction<T>(callback: (tx: RemoteQueryable) => Promise<T>): Promise<T> {
+    query,
+    async transaction<T>(callback: (tx: RemoteTransaction) => Promise<T>): Promise<T> {
       // Not awaited: the worker queues this transaction's queries until BEGIN has run, and a
       // failed BEGIN fails them, so the callback sees it on its first query.
       const tx = nextTransaction++;
       call({ op: 'begin', tx }).catch(() => undefined);
+      const state = { commitNext: false, committed: false };
       let result: T;
       try {
-        result = await callback({ query: queryIn(tx) });
+        result = await callback(transactionQueries(tx, state));
       } catch (error) {
+        // After a committing statement failed (or its COMMIT did) the worker has nothing left to end.
         await call({ op: 'end', tx, commit: false }).catch(() => undefined);
         throw error;
       }
-      await call({ op: 'end', tx, commit: true });
+      if (!state.committed) await call({ op: 'end', tx, commit: true });
       return result;
     },
     async listen(channel, onMessage) {

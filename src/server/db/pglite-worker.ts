@@ -61,6 +61,9 @@ async function query(request: Extract<WorkerRequest, { op: 'query' }>): Promise<
   const target = request.tx ? await transactions.get(request.tx)?.ready : opened();
   if (!target) throw new Error('The transaction has ended');
   const result = await target.query(request.sql, request.params, { rowMode: request.rowMode });
+  // Committed here rather than on a later message: the database is not held across a hop to the
+  // request thread and back (which waits whenever that thread is busy) only to hear 'commit'.
+  if (request.commit && request.tx) await end(request.tx, true);
   return { rows: result.rows, affectedRows: result.affectedRows, fields: result.fields };
 }
 
@@ -95,16 +98,16 @@ function begin(id: number): void {
   transactions.set(id, { ready, settle, outcome });
 }
 
-async function end(request: Extract<WorkerRequest, { op: 'end' }>): Promise<void> {
-  const transaction = transactions.get(request.tx);
+async function end(tx: number, commit: boolean): Promise<void> {
+  const transaction = transactions.get(tx);
   if (!transaction) throw new Error('The transaction has ended');
-  transaction.settle(request.commit);
+  transaction.settle(commit);
   try {
     await transaction.outcome;
   } catch (error) {
     if (!(error instanceof RolledBack)) throw error;
   } finally {
-    transactions.delete(request.tx);
+    transactions.delete(tx);
   }
 }
 
@@ -135,7 +138,7 @@ async function answer(request: WorkerRequest): Promise<unknown> {
     case 'query':
       return query(request);
     case 'end':
-      return end(request);
+      return end(request.tx, request.commit);
     case 'listen':
       return listen(request.channel);
     case 'unlisten':

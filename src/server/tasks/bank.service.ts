@@ -10,6 +10,7 @@ import {
   type UpdateBankTaskInput,
 } from '../../shared/tasks';
 import type { Tx } from '../db/client';
+import { commitWithNextStatement } from '../db/commit-with-next';
 import { reusableStatement } from '../db/reusable-statements';
 import { bankTasks, dailyTasks } from '../db/schema';
 import type { AppDeps } from '../deps';
@@ -117,6 +118,7 @@ export async function createBankTask(deps: AppDeps, user: TaskUser, input: Creat
     );
     if (bank?.taken) throw new AppError('CONFLICT', TASK_MESSAGES.duplicateId);
     checkBankLimit(Number(bank?.tasks ?? 0), limit);
+    commitWithNextStatement(tx);
     return insertBankTask(tx, deps, user, input);
   });
 }
@@ -184,9 +186,11 @@ const deleteBankTaskStatement = reusableStatement((db) =>
 /** Removes a task from the bank only: a copy on Today's Focus stays until done or removed. */
 export async function deleteBankTask(deps: AppDeps, user: TaskUser, input: { id: string }): Promise<{ id: string }> {
   return deps.db.transaction(async (tx) => {
-    const [, [deleted]] = await behindLock(lockUser(tx, user.id, deps.clock.now()), () =>
-      deleteBankTaskStatement(tx, { userId: user.id, id: input.id }),
-    );
+    // The lock's statement has been sent when the read is: the delete is the last, and commits.
+    const [, [deleted]] = await behindLock(lockUser(tx, user.id, deps.clock.now()), () => {
+      commitWithNextStatement(tx);
+      return deleteBankTaskStatement(tx, { userId: user.id, id: input.id });
+    });
     if (!deleted) throw notFound();
     return { id: deleted.id };
   });

@@ -4,6 +4,7 @@ import { DAILY_TASK_LIMIT } from '../../shared/constants';
 import { TOASTS, taskAlreadyAdded } from '../../shared/copy';
 import type { DailyList, DailyResetResult, DailyTaskWrite } from '../../shared/tasks';
 import type { Db } from '../db/client';
+import { commitWithNextStatement } from '../db/commit-with-next';
 import { requireRow } from '../db/rows';
 import { reusableStatement } from '../db/reusable-statements';
 import { bankTasks, dailyResetState, dailyTasks, taskCompletions } from '../db/schema';
@@ -205,6 +206,7 @@ export async function setDailyCompleted(
     if (row.completed === completed) return { ...toDailyTask(row, localDate(now, timeZone), timeZone), reset };
 
     const key = { userId: user.id, id: row.id };
+    commitWithNextStatement(tx);
     const updated = completed
       ? await completeStatement(tx, {
           ...key,

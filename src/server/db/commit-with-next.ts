@@ -1,0 +1,20 @@
+// A transaction's last statement can carry its COMMIT. On the embedded database every statement is
+// a message to the worker that owns PGlite, and the database stays held by the transaction until
+// COMMIT has run: waiting for the last statement's answer on the request thread (busy with other
+// requests) only to send 'commit' back doubled the time a write held it. On PostgreSQL (postgres.js
+// sends COMMIT itself once the callback returns) nothing changes.
+import type { Tx } from './client';
+import type { RemoteTransaction } from './pglite-remote';
+
+interface DrizzleSession {
+  session: { client: Partial<RemoteTransaction> };
+}
+
+/**
+ * Has the transaction's next statement commit it. Only before a statement after which the
+ * transaction has nothing left to do and cannot roll back: no statement may follow it, and what it
+ * wrote stays even if the code after it throws.
+ */
+export function commitWithNextStatement(tx: Tx): void {
+  (tx as unknown as DrizzleSession).session.client.commitWithNext?.();
+}
