@@ -20,7 +20,7 @@ export type WorkerRequest =
       sql: string;
       params: unknown[] | undefined;
       rowMode: RowMode | undefined;
-      /** The transaction's last statement: COMMIT runs right behind it, and the answer waits for it. */
+      /** The transaction's last statement: COMMIT runs right behind it (ROLLBACK if it fails), and the answer waits for it. */
       commit?: true;
     }
   | { id: number; op: 'begin'; tx: number }

@@ -19,8 +19,8 @@ export interface RemoteQueryable {
 /** A transaction's queries, and the way to have its next statement commit it. */
 export interface RemoteTransaction extends RemoteQueryable {
   /**
-   * The next statement is the transaction's last: the worker commits right behind it, and its
-   * answer means the transaction has committed. Nothing may run in the transaction after it.
+   * The next statement is the transaction's last: the worker commits right behind it (rolls back
+   * if it fails), and its answer means the transaction has ended. Nothing may run in it after it.
    */
   commitWithNext(): void;
 }
@@ -91,11 +91,7 @@ export async function openRemotePglite(options: OpenPgliteOptions): Promise<Remo
         if (!state.commitNext) return call({ op: 'query', tx, sql, params, rowMode });
         state.commitNext = true;
         state.committed = true;
-        return call<QueryResults>({ op: 'query', tx, sql, params, rowMode, commit: true }).catch((error) => {
-          // The statement failed, so the transaction is still open (to roll back, or go on).
-          state.committed = false;
-          throw error;
-        });
+        return call({ op: 'query', tx, sql, params, rowMode, commit: true });
       },
       commitWithNext() {
         state.commitNext = true;
@@ -122,8 +118,8 @@ export async function openRemotePglite(options: OpenPgliteOptions): Promise<Remo
       try {
         result = await callback(transactionQueries(tx, state));
       } catch (error) {
-        // After a committing statement failed (or its COMMIT did) the worker has nothing left to end.
-        await call({ op: 'end', tx, commit: false }).catch(() => undefined);
+        // A committing statement ended the transaction either way (rolled back if it failed).
+        if (!state.committed) await call({ op: 'end', tx, commit: false }).catch(() => undefined);
         throw error;
       }
       if (!state.committed) await call({ op: 'end', tx, commit: true });

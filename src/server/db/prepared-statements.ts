@@ -5,6 +5,7 @@
 // Drizzle's own named statements do not help: they are bound to the pool, not to a transaction's
 // connection (drizzle-orm #613, #2826), and every write here is a transaction.
 import type postgres from 'postgres';
+import { pipelinedBegin } from './pipelined-transactions';
 
 /**
  * Statements with at most this many parameters are prepared. postgres.js keeps a connection's
@@ -14,8 +15,6 @@ import type postgres from 'postgres';
  */
 export const MAX_PREPARED_PARAMETERS = 32;
 
-type Sql = postgres.Sql | postgres.TransactionSql;
-
 /** Whether a statement with these parameters is kept prepared on its connection. */
 export function shouldPrepare(parameters: readonly unknown[] | undefined): boolean {
   return (parameters?.length ?? 0) <= MAX_PREPARED_PARAMETERS;
@@ -23,20 +22,19 @@ export function shouldPrepare(parameters: readonly unknown[] | undefined): boole
 
 /**
  * The same postgres.js client, whose `unsafe` (the call Drizzle makes) prepares small statements,
- * and whose transactions and savepoints hand their callbacks a client that does the same.
+ * and whose transactions run pipelined (pipelined-transactions.ts) with a client that does the same.
  */
-export function preparingClient<T extends Sql>(client: T): T {
+export function preparingClient(client: postgres.Sql): postgres.Sql {
   return new Proxy(client, {
     get(target, key, receiver) {
       if (key === 'unsafe') {
         return (query: string, parameters?: unknown[], options?: postgres.UnsafeQueryOptions) =>
           target.unsafe(query, parameters as never, { ...options, prepare: shouldPrepare(parameters) });
       }
-      if (key === 'begin' || key === 'savepoint') {
-        const open = Reflect.get(target, key, receiver) as (...args: unknown[]) => Promise<unknown>;
+      if (key === 'begin') {
         return (...args: unknown[]) => {
           const callback = args.pop() as (tx: postgres.TransactionSql) => unknown;
-          return open(...args, (tx: postgres.TransactionSql) => callback(preparingClient(tx)));
+          return pipelinedBegin(target, typeof args[0] === 'string' ? args[0] : '', callback, shouldPrepare);
         };
       }
       return Reflect.get(target, key, receiver);
