@@ -89,7 +89,7 @@ export async function openRemotePglite(options: OpenPgliteOptions): Promise<Remo
         if (state.committed) return Promise.reject(new Error('The transaction has committed: no statement may follow'));
         const rowMode = queryOptions?.rowMode;
         if (!state.commitNext) return call({ op: 'query', tx, sql, params, rowMode });
-        state.commitNext = true;
+        state.commitNext = false;
         state.committed = true;
         return call({ op: 'query', tx, sql, params, rowMode, commit: true });
       },
