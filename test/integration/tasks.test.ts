@@ -2,7 +2,8 @@
 // another user's ids are refused without changing anything.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
 import { and, eq } from 'drizzle-orm';
-import { customCategories, taskCompletions } from '../../src/server/db/schema';
+import { customCategories, dailyTasks, taskCompletions } from '../../src/server/db/schema';
+import { forgetCachedDaily } from '../../src/server/tasks/daily-cache';
 import { CUSTOM_CATEGORY_LIMIT } from '../../src/shared/constants';
 import type { BankList, BankTask, DailyList } from '../../src/shared/tasks';
 import {
@@ -419,6 +420,24 @@ describe('tasks.daily', () => {
 
     expect((await client.mutate('tasks.daily.incomplete', { id: 'again' })).status).toBe(200);
     expect((await completionsOf(userId)).map((c) => c.plannedOn)).toEqual(['2026-03-10']);
+  });
+
+  test('unticking an entry completed without a time (an old or imported row) erases no history', async () => {
+    const { client, userId } = await newClient();
+    await create(client, 'untimed', 'Untimed');
+    await client.mutate('tasks.daily.add', { ids: ['untimed'] });
+    expect((await client.mutate('tasks.daily.complete', { id: 'untimed' })).status).toBe(200);
+    await ctx.deps.db
+      .update(dailyTasks)
+      .set({ completedAt: null })
+      .where(and(eq(dailyTasks.userId, userId), eq(dailyTasks.id, 'untimed')));
+    forgetCachedDaily(userId);
+
+    const undone = await client.mutate('tasks.daily.incomplete', { id: 'untimed' });
+    expect(undone.status).toBe(200);
+    expect(undone.body.completed).toBe(false);
+    expect((await daily(client)).tasks.find((t) => t.id === 'untimed')?.completed).toBe(false);
+    expect((await completionsOf(userId)).map((c) => c.taskId)).toEqual(['untimed']);
   });
 
   test('complete and incomplete answer 404 for a task not on the list', async () => {

@@ -215,13 +215,8 @@ export async function setDailyCompleted(
           category: row.category,
           plannedOn: row.plannedOn,
         })
-      : row.completedAt
-        ? await uncompleteStatement(tx, { ...key, completedAt: row.completedAt.toISOString() })
-        : await tx
-            .update(dailyTasks)
-            .set({ completed: false, completedAt: null })
-            .where(and(eq(dailyTasks.userId, user.id), eq(dailyTasks.id, row.id)))
-            .returning(dailyColumns);
+      : // An entry without a completion time (an old or imported row) matches no history row.
+        await uncompleteStatement(tx, { ...key, completedAt: row.completedAt?.toISOString() ?? null });
     return { ...toDailyTask(requireRow(updated, 'daily task'), localDate(now, timeZone), timeZone), reset };
   });
 }
