@@ -1,14 +1,11 @@
 // A transaction's last statement can carry its COMMIT. On the embedded database every statement is
 // a message to the worker that owns PGlite, and the database stays held by the transaction until
 // COMMIT has run: waiting for the last statement's answer on the request thread (busy with other
-// requests) only to send 'commit' back doubled the time a write held it. On PostgreSQL (postgres.js
-// sends COMMIT itself once the callback returns) nothing changes.
+// requests) only to send 'commit' back doubled the time a write held it. On PostgreSQL COMMIT is
+// sent right behind the statement instead of a round trip later (pipelined-transactions.ts).
 import type { Tx } from './client';
 import type { RemoteTransaction } from './pglite-remote';
-
-interface DrizzleSession {
-  session: { client: Partial<RemoteTransaction> };
-}
+import { sessionClient } from './reusable-statements';
 
 /**
  * Has the transaction's next statement commit it. Only before a statement after which the
@@ -16,5 +13,5 @@ interface DrizzleSession {
  * wrote stays even if the code after it throws.
  */
 export function commitWithNextStatement(tx: Tx): void {
-  (tx as unknown as DrizzleSession).session.client.commitWithNext?.();
+  (sessionClient(tx) as Partial<Pick<RemoteTransaction, 'commitWithNext'>>).commitWithNext?.();
 }

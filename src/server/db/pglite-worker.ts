@@ -60,21 +60,19 @@ function opened(): PGlite {
 async function query(request: Extract<WorkerRequest, { op: 'query' }>): Promise<QueryResults> {
   const target = request.tx ? await transactions.get(request.tx)?.ready : opened();
   if (!target) throw new Error('The transaction has ended');
-  if (!(request.commit && request.tx)) {
-    const result = await target.query(request.sql, request.params, { rowMode: request.rowMode });
-    return { rows: result.rows, affectedRows: result.affectedRows, fields: result.fields };
-  }
-  // Ended here rather than on a later message: the database is not held across a hop to the
-  // request thread and back (which waits whenever that thread is busy) only to hear 'commit'. As
-  // on PostgreSQL, where COMMIT is sent behind the statement, a failed statement rolls back.
+  // A committing statement ends its transaction here rather than on a later message: the
+  // database is not held across a hop to the request thread and back (which waits whenever that
+  // thread is busy) only to hear 'commit'. As on PostgreSQL, where COMMIT is sent behind the
+  // statement, a failed statement rolls back.
+  const ends = request.commit ? request.tx : 0;
   let result: Awaited<ReturnType<typeof target.query>>;
   try {
     result = await target.query(request.sql, request.params, { rowMode: request.rowMode });
   } catch (error) {
-    await end(request.tx, false);
+    if (ends) await end(ends, false);
     throw error;
   }
-  await end(request.tx, true);
+  if (ends) await end(ends, true);
   return { rows: result.rows, affectedRows: result.affectedRows, fields: result.fields };
 }
 

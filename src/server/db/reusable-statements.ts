@@ -21,6 +21,11 @@ interface DrizzleInternals {
   session: { client: unknown };
 }
 
+/** The driver client a database or transaction sends its statements through. */
+export function sessionClient(db: Db | Tx): unknown {
+  return (db as unknown as DrizzleInternals).session.client;
+}
+
 /**
  * A statement built once per database and run, with new values, in that database or any of its
  * transactions. `build` gets the database or transaction of the first run; its values are
@@ -39,7 +44,7 @@ export function reusableStatement<Result, Values extends Record<string, unknown>
       builtFor.set(internals.dialect, built);
     }
     const bound: Built<Result> = Object.assign(Object.create(Object.getPrototypeOf(built)), built, {
-      client: internals.session.client,
+      client: sessionClient(db),
     });
     return bound.execute(values);
   };
