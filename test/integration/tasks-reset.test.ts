@@ -2,7 +2,7 @@
 // spec says to Today's Focus (completed dropped, up to 5 incomplete carried over).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
-import { dailyTasks, taskCompletions } from '../../src/server/db/schema';
+import { dailyResetState, dailyTasks, taskCompletions } from '../../src/server/db/schema';
 import type { DailyList, DailyResetResult } from '../../src/shared/tasks';
 import { type TestClient, type TestContext, createTestContext } from '../support/app';
 import { createUser, signedInClient } from '../support/factories';
@@ -234,6 +234,35 @@ describe("daily reset across midnight in the user's zone", () => {
     expect((await daily(client)).reset).toBeNull();
     ctx.clock.set(new Date('2026-03-11T15:00:00Z')); // 00:00 on 12 March in Tokyo
     expect((await daily(client)).reset).toEqual({ removed: 1, carriedOver: 0 });
+  });
+
+  test('a tick that trusts the last reset this process saw still runs a reset stored since by someone else', async () => {
+    // The process has seen today's reset, so the tick below is sent with the lock in one go; the
+    // stored last reset was moved behind its back (another process, a restore) to yesterday, so a
+    // reset is due after all: the tick must not land before it.
+    ctx.clock.set(new Date('2026-03-10T12:00:00Z'));
+    const { client, userId } = await newClient('UTC');
+    await daily(client);
+    await plan(client, ['s1', 's2', 's3'], ['s1']);
+    await ctx.deps.db
+      .update(dailyResetState)
+      .set({ lastResetAt: new Date('2026-03-09T12:00:00Z') })
+      .where(eq(dailyResetState.userId, userId));
+    const res = await client.mutate<{ reset: DailyResetResult | null; completed: boolean }>('tasks.daily.complete', {
+      id: 's2',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ completed: true, reset: { removed: 1, carriedOver: 2 } });
+    const list = await daily(client);
+    expect(list.tasks.map((t) => [t.id, t.completed, t.isCarryOver])).toEqual([
+      ['s3', false, true],
+      ['s2', true, true],
+    ]);
+    const history = await ctx.deps.db
+      .select({ taskId: taskCompletions.taskId })
+      .from(taskCompletions)
+      .where(eq(taskCompletions.userId, userId));
+    expect(history.map((h) => h.taskId).sort()).toEqual(['s1', 's2']);
   });
 
   test("one user's reset leaves another user's list alone", async () => {

@@ -7,7 +7,10 @@
 //   write's commit is announced (`writeCommitted`, from the trigger's NOTIFY, which this process
 //   receives too) the user's value is read from the database, so a read between the commit and its
 //   notification cannot serve the old value. A write that rolls back announces nothing; its mark
-//   lapses after the TTL (slower meanwhile, never stale).
+//   lapses after the TTL (slower meanwhile, never stale). A write whose statements and COMMIT
+//   leave together can be announced (on PostgreSQL's LISTEN connection) before this process has
+//   read its lock's answer: announcements are remembered for a moment, so that late mark is not
+//   made (it would wait for an announcement already gone, and lapse only after the TTL).
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/client';
 import { readStartTime, requiredReadStart } from '../ops/freshness';
@@ -16,6 +19,8 @@ import { countCacheLookup } from '../ops/metrics';
 /** Entries are a few hundred bytes to a few KB: 10,000 of them is a few tens of MB at most. */
 export const USER_CACHE_MAX = 10_000;
 export const USER_CACHE_TTL_MS = 10_000;
+/** Announcements remembered for a mark that comes after them: a moment's worth of commits. */
+const ANNOUNCED_KEPT = 1_000;
 
 interface Entry<T> {
   value: T;
@@ -40,6 +45,8 @@ export class UserCache<T> {
   private readonly entries = new LRUCache<string, Entry<T>>({ max: USER_CACHE_MAX, ttl: USER_CACHE_TTL_MS });
   private generation = 0;
   private readonly pending = new Map<string, PendingWrites>();
+  /** `<user id>:<token>` of commits announced while no mark of this process waited for them. */
+  private readonly announced = new LRUCache<string, true>({ max: ANNOUNCED_KEPT, ttl: USER_CACHE_TTL_MS });
 
   /**
    * `canCache(db)`: whether that database's changes reach this process (a listener is running).
@@ -76,10 +83,16 @@ export class UserCache<T> {
   clear(): void {
     this.generation++;
     this.entries.clear();
+    this.announced.clear();
   }
 
   /** A write of this process (identified by `token`) is under way: nothing cached for the user until it commits. */
   writeStarted(userId: string, token: string): void {
+    if (this.announced.has(`${userId}:${token}`)) {
+      // Committed and announced already: nothing to wait for.
+      this.drop(userId);
+      return;
+    }
     const until = Date.now() + USER_CACHE_TTL_MS;
     const pending = this.pending.get(userId);
     if (pending) {
@@ -99,10 +112,12 @@ export class UserCache<T> {
    */
   writeCommitted(userId: string, token?: string): void {
     const pending = this.pending.get(userId);
-    if (pending) {
-      const at = token === undefined ? 0 : pending.tokens.indexOf(token);
-      if (at >= 0) pending.tokens.splice(at, 1);
+    const at = pending ? (token === undefined ? 0 : pending.tokens.indexOf(token)) : -1;
+    if (pending && at >= 0) {
+      pending.tokens.splice(at, 1);
       if (pending.tokens.length === 0) this.pending.delete(userId);
+    } else if (token !== undefined) {
+      this.announced.set(`${userId}:${token}`, true);
     }
     this.drop(userId);
   }

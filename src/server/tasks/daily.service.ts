@@ -24,6 +24,10 @@ import {
   findDaily,
   dailyEntryOfUser,
   behindLock,
+  knownResetNotDue,
+  lastResetStill,
+  lockUser,
+  type DailyRow,
   type TaskUser,
 } from './task-store';
 
@@ -134,61 +138,77 @@ export async function removeFromDaily(
   });
 }
 
-// The tick's change: the entry and its history row in one statement (two data-modifying CTEs),
-// one round trip instead of two while the user's lock is held. Built once (reusable-statements.ts);
-// times are given as ISO text (a placeholder in `sql` reaches the driver as it is given).
+/**
+ * Ticks an entry that is not ticked yet, and records the completion in task_completions (the
+ * history analytics reads after the reset drops the entry) from the changed row itself, so the
+ * statement needs nothing read before it: the entry and its history row in one statement (two
+ * data-modifying CTEs), built once (reusable-statements.ts); times are given as ISO text. Changes
+ * nothing unless the user's stored last reset is still `known` (see setDailyCompleted). Returns
+ * the changed row, or none.
+ */
 const completeStatement = reusableStatement((db) => {
   const changed = db.$with('changed').as(
     db
       .update(dailyTasks)
       .set({ completed: true, completedAt: sql`${sql.placeholder('now')}` })
-      .where(dailyEntryOfUser())
+      .where(and(dailyEntryOfUser(), eq(dailyTasks.completed, false), lastResetStill(sql.placeholder('known'))))
       .returning(dailyColumns),
   );
   const history = db.$with('history').as(
-    db.insert(taskCompletions).values({
-      userId: sql.placeholder('userId'),
-      taskId: sql.placeholder('id'),
-      title: sql.placeholder('title'),
-      category: sql.placeholder('category'),
-      plannedOn: sql.placeholder('plannedOn'),
-      completedAt: sql`${sql.placeholder('now')}`,
-    }),
+    db.insert(taskCompletions).select((qb) =>
+      qb
+        .select({
+          // Insert-select lists every column; the serial's own default, spelled out.
+          id: sql<number>`nextval(pg_get_serial_sequence('task_completions', 'id'))`.as('id'),
+          userId: sql<string>`${sql.placeholder('userId')}`.as('user_id'),
+          taskId: changed.id,
+          title: changed.title,
+          category: changed.category,
+          plannedOn: changed.plannedOn,
+          completedAt: sql<Date>`${sql.placeholder('now')}::timestamptz`.as('completed_at'),
+        })
+        .from(changed),
+    ),
   );
   return db.with(changed, history).select().from(changed).prepare('complete_daily');
 });
 
-/** Unticking erases the completion being undone (its time), not an earlier day's of the same task. */
+/**
+ * Unticks a ticked entry, under the same condition, and erases the completion being undone (its
+ * time, as stored before this statement), not an earlier day's of the same task. An entry without
+ * a completion time (an old or imported row) matches no history row.
+ */
 const uncompleteStatement = reusableStatement((db) => {
-  const changed = db
-    .$with('changed')
-    .as(
-      db
-        .update(dailyTasks)
-        .set({ completed: false, completedAt: null })
-        .where(dailyEntryOfUser())
-        .returning(dailyColumns),
-    );
-  const history = db
-    .$with('history')
-    .as(
-      db
-        .delete(taskCompletions)
-        .where(
-          and(
-            eq(taskCompletions.userId, sql.placeholder('userId')),
-            eq(taskCompletions.taskId, sql.placeholder('id')),
-            eq(taskCompletions.completedAt, sql.placeholder('completedAt')),
-          ),
-        ),
-    );
+  const changed = db.$with('changed').as(
+    db
+      .update(dailyTasks)
+      .set({ completed: false, completedAt: null })
+      .where(and(dailyEntryOfUser(), eq(dailyTasks.completed, true), lastResetStill(sql.placeholder('known'))))
+      .returning(dailyColumns),
+  );
+  const history = db.$with('history').as(
+    db.delete(taskCompletions).where(
+      and(
+        eq(taskCompletions.userId, sql.placeholder('userId')),
+        eq(taskCompletions.taskId, sql.placeholder('id')),
+        // Sub-selects in a statement see the rows as they were before it.
+        sql`${taskCompletions.completedAt} = (select ${dailyTasks.completedAt} from ${dailyTasks} where ${dailyEntryOfUser()})`,
+        sql`exists (select 1 from ${changed})`,
+      ),
+    ),
+  );
   return db.with(changed, history).select().from(changed).prepare('uncomplete_daily');
 });
 
 /**
- * Ticks or unticks a Today's Focus entry. Completing records a row in task_completions (the
- * history analytics reads after the reset drops the entry); unticking erases that row. Repeating
- * the same state changes nothing.
+ * Ticks or unticks a Today's Focus entry. Completing records a row in task_completions; unticking
+ * erases that row. Repeating the same state changes nothing.
+ *
+ * Most writes find no reset due: when this process has seen the user's last reset (under the lock)
+ * and it says none is due now, the lock, the read of the entry and the change leave together with
+ * COMMIT (one round trip; on PGlite the database is not held across a hop to this thread and
+ * back). The change is conditional on the stored last reset still being the one seen: if another
+ * process reset the list since, nothing changes and the write goes the path that runs the reset.
  */
 export async function setDailyCompleted(
   deps: AppDeps,
@@ -198,25 +218,40 @@ export async function setDailyCompleted(
 ): Promise<DailyTaskWrite> {
   const now = deps.clock.now();
   const timeZone = safeTimeZone(user.timeZone);
+  const today = localDate(now, timeZone);
+  const answer = (row: DailyRow, reset: DailyResetResult | null) => ({ ...toDailyTask(row, today, timeZone), reset });
+  const change = completed ? completeStatement : uncompleteStatement;
+  const values = (known: Date) => ({
+    userId: user.id,
+    id: input.id,
+    now: now.toISOString(),
+    known: known.toISOString(),
+  });
+
+  const known = knownResetNotDue(user, now, today);
+  if (known) {
+    const sent = await deps.db.transaction(async (tx) => {
+      const locked = lockUser(tx, user.id, now);
+      const found = findDaily(tx, user.id, input.id);
+      commitWithNextStatement(tx);
+      const [lastResetAt, before, [after]] = await Promise.all([locked, found, change(tx, values(known))]);
+      return { stillKnown: lastResetAt.getTime() === known.getTime(), before, after };
+    });
+    if (sent.stillKnown) {
+      if (!sent.before) throw notFound();
+      return answer(sent.after ?? sent.before, null);
+    }
+  }
+
   return deps.db.transaction(async (tx) => {
-    const [{ reset }, read] = await behindLock(lockAndReset(tx, user, now), () => findDaily(tx, user.id, input.id));
+    const [{ lastResetAt, reset }, read] = await behindLock(lockAndReset(tx, user, now), () =>
+      findDaily(tx, user.id, input.id),
+    );
     // A reset (at most once a day) changed the list after that read: read the entry again.
     const row = reset ? await findDaily(tx, user.id, input.id) : read;
     if (!row) throw notFound();
-    if (row.completed === completed) return { ...toDailyTask(row, localDate(now, timeZone), timeZone), reset };
-
-    const key = { userId: user.id, id: row.id };
+    if (row.completed === completed) return answer(row, reset);
     commitWithNextStatement(tx);
-    const updated = completed
-      ? await completeStatement(tx, {
-          ...key,
-          now: now.toISOString(),
-          title: row.title,
-          category: row.category,
-          plannedOn: row.plannedOn,
-        })
-      : // An entry without a completion time (an old or imported row) matches no history row.
-        await uncompleteStatement(tx, { ...key, completedAt: row.completedAt?.toISOString() ?? null });
-    return { ...toDailyTask(requireRow(updated, 'daily task'), localDate(now, timeZone), timeZone), reset };
+    return answer(requireRow(await change(tx, values(lastResetAt)), 'daily task'), reset);
   });
 }

@@ -18,6 +18,7 @@ import { daysCarriedOverOn, localDate, safeTimeZone } from '../../shared/local-d
 import { dailyCache } from './daily-cache';
 import { analyticsCache } from '../insights/analytics-cache';
 import { compareDaily, isResetDue, planReset } from './daily-reset';
+import { RecentMap } from '../../shared/recent-map';
 
 /** What the tasks domain needs to know about the signed-in user. */
 export interface TaskUser {
@@ -115,8 +116,32 @@ export async function lockUser(tx: Tx, userId: string, now: Date): Promise<Date>
   if (!row) throw new Error('daily_reset_state row missing after upsert');
   dailyCache.writeStarted(userId, row.txid);
   analyticsCache.writeStarted(userId, row.txid);
+  lastResets.set(userId, row.lastResetAt);
   return row.lastResetAt;
 }
+
+/**
+ * Each user's last reset time as this process last saw it under the lock, so a write can tell
+ * before it sends anything that no reset is due and send its change with the lock in one go. Only
+ * a guess: a write that relies on it makes its change conditional on the stored time still being
+ * this one (another process may have reset since). Bounded: beyond this many users the oldest are
+ * forgotten and their next write takes the slower path that learns it again.
+ */
+const LAST_RESETS_KEPT = 10_000;
+const lastResets = new RecentMap<string, Date>(LAST_RESETS_KEPT);
+
+/** The user's last reset time as last seen here, when it says no reset is due `now` (else undefined). */
+export function knownResetNotDue(user: TaskUser, now: Date, today: string): Date | undefined {
+  const lastResetAt = lastResets.get(user.id);
+  return lastResetAt && !isResetDue(lastResetAt, now, safeTimeZone(user.timeZone), today) ? lastResetAt : undefined;
+}
+
+/**
+ * A condition for a change sent with the lock: the user's stored last reset is still `known` (to
+ * the millisecond, as JavaScript's dates hold it).
+ */
+export const lastResetStill = (known: ReturnType<typeof sql.placeholder>) =>
+  sql`(select date_trunc('milliseconds', ${dailyResetState.lastResetAt}) from ${dailyResetState} where ${dailyResetState.userId} = ${sql.placeholder('userId')}) = ${known}::timestamptz`;
 
 export interface LockedState {
   lastResetAt: Date;
@@ -140,6 +165,7 @@ export async function lockAndReset(tx: Tx, user: TaskUser, now: Date): Promise<L
       .where(and(eq(dailyTasks.userId, user.id), eq(dailyTasks.id, carried.id)));
   }
   await tx.update(dailyResetState).set({ lastResetAt: now }).where(eq(dailyResetState.userId, user.id));
+  lastResets.set(user.id, now);
   return { lastResetAt: now, reset: { removed: plan.removed, carriedOver: plan.carriedOver } };
 }
 
