@@ -4,11 +4,14 @@
 // statements and reads answers (pglite-remote.ts). See docs/decisions/2026-11-25-pglite-worker.md.
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { DRIZZLE_PARSERS } from './pglite-options';
+import { PgliteStatements } from './pglite-statements';
 import type { ErrorFields, OpenPgliteOptions, QueryResults, WorkerMessage, WorkerRequest } from './pglite-protocol';
 
 declare const self: Worker;
 
 let database: PGlite | undefined;
+/** The database's statements, sent in one batch each and kept parsed (pglite-statements.ts). */
+let statements: PgliteStatements | undefined;
 /** Open transactions by the request thread's id for them. */
 interface OpenTransaction {
   /** The transaction once BEGIN has run; rejects with BEGIN's error if it failed. */
@@ -46,6 +49,7 @@ async function open(options: OpenPgliteOptions): Promise<void> {
     parsers: DRIZZLE_PARSERS,
   });
   await database.waitReady;
+  statements = new PgliteStatements(database);
   // initdb on a new directory runs in a WebAssembly instance of its own whose ~700 MB are garbage
   // once PGlite is ready; this thread allocates too little to collect them soon by itself. A
   // moment later, not at once: until PGlite's start-up promises settle, they are still reachable.
@@ -65,9 +69,11 @@ async function query(request: Extract<WorkerRequest, { op: 'query' }>): Promise<
   // thread is busy) only to hear 'commit'. As on PostgreSQL, where COMMIT is sent behind the
   // statement, a failed statement rolls back.
   const ends = request.commit ? request.tx : 0;
-  let result: Awaited<ReturnType<typeof target.query>>;
+  let result: QueryResults;
   try {
-    result = await target.query(request.sql, request.params, { rowMode: request.rowMode });
+    result =
+      (await statements?.run(request.sql, request.params ?? [], request.rowMode, Boolean(request.tx))) ??
+      (await target.query(request.sql, request.params, { rowMode: request.rowMode }));
   } catch (error) {
     if (ends) await end(ends, false);
     throw error;
@@ -134,6 +140,7 @@ async function unlisten(channel: string): Promise<void> {
 async function close(): Promise<void> {
   await database?.close();
   database = undefined;
+  statements = undefined;
 }
 
 function fail(id: number, error: unknown): void {

@@ -1,0 +1,147 @@
+// Runs a statement on PGlite the way a PostgreSQL driver would: one protocol batch, and the
+// statement's parse and plan kept for its next run. PGlite's own query() makes six calls into
+// Postgres per statement (Parse, Describe, Bind, Describe, Execute, Sync: the first Describe only
+// to learn how to write the values), and Postgres parses and plans the text anew each time. That
+// was most of a write's time on PGlite (a lookup by key: 430 µs; this way 115 µs, as measured in
+// docs/decisions/2026-11-25-pglite-named-statements.md). Values are sent as text, as postgres.js
+// does; Postgres reads each by the type the statement gives its parameter.
+import { type PGlite, parse, protocol } from '@electric-sql/pglite';
+import type { QueryResults, RowMode } from './pglite-protocol';
+
+const { serialize } = protocol;
+
+/**
+ * Statements kept parsed (each holds its plan in PGlite's memory, a few KB). LockIn sends a few
+ * hundred distinct texts; one built from a list of ids varies with its length, so the least
+ * recently used are closed beyond this many.
+ */
+export const NAMED_STATEMENTS_KEPT = 256;
+
+/** A value as Postgres's text input reads it, or undefined when only PGlite's typed path can send it. */
+function asText(value: unknown): string | null | undefined {
+  if (value === null || value === undefined) return null;
+  switch (typeof value) {
+    case 'string':
+      return value;
+    case 'number':
+    case 'bigint':
+      return String(value);
+    case 'boolean':
+      return value ? 't' : 'f';
+    default:
+      return value instanceof Date ? value.toISOString() : undefined;
+  }
+}
+
+/** The values as text, or undefined if any needs PGlite's own serialisers (arrays, JSON objects, bytes). */
+function valuesAsText(params: readonly unknown[]): (string | null)[] | undefined {
+  const values: (string | null)[] = [];
+  for (const param of params) {
+    const text = asText(param);
+    if (text === undefined) return undefined;
+    values.push(text);
+  }
+  return values;
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  let length = 0;
+  for (const part of parts) length += part.length;
+  const out = new Uint8Array(length);
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
+}
+
+/** 'cached plan must not change result type': a table changed under a kept statement. */
+const STALE_PLAN = '0A000';
+
+export class PgliteStatements {
+  /** Statement text → its name, least recently used first. */
+  private readonly names = new Map<string, string>();
+  /** Names dropped from `names`, closed with the next batch. */
+  private closing: string[] = [];
+  private nextName = 1;
+
+  constructor(private readonly database: PGlite) {}
+
+  /**
+   * Runs `sql` with `params`, inside the transaction the caller holds (`inTransaction`) or on its
+   * own, in one batch. Undefined when a value needs PGlite's typed path (the caller uses query()).
+   */
+  async run(
+    sql: string,
+    params: readonly unknown[],
+    rowMode: RowMode | undefined,
+    inTransaction: boolean,
+  ): Promise<QueryResults | undefined> {
+    const values = valuesAsText(params);
+    if (!values) return undefined;
+    const database = this.database;
+    const send = () => database.runExclusive(() => this.batch(sql, values, rowMode, !inTransaction));
+    // On its own it must not land inside another caller's open transaction, as query() ensures.
+    return inTransaction ? send() : database._runExclusiveTransaction(send);
+  }
+
+  private async batch(
+    sql: string,
+    values: (string | null)[],
+    rowMode: RowMode | undefined,
+    sync: boolean,
+  ): Promise<QueryResults> {
+    // A statement without values is usually a one-off (DDL, a script's line): not worth a name.
+    const known = values.length > 0 ? this.names.get(sql) : undefined;
+    const name = values.length === 0 ? '' : (known ?? `lockin_${this.nextName++}`);
+    const parts = this.closing.map((closed) => serialize.close({ type: 'S', name: closed }));
+    this.closing = [];
+    if (known) {
+      // Most recently used last.
+      this.names.delete(sql);
+      this.names.set(sql, name);
+    } else {
+      parts.push(serialize.parse({ text: sql, name }));
+    }
+    parts.push(
+      serialize.bind({ statement: name, values }),
+      serialize.describe({ type: 'P' }),
+      serialize.execute({}),
+      serialize.sync(),
+    );
+    const { messages } = await this.database.execProtocol(concat(parts), { syncToFs: false, throwOnError: false });
+    if (!known && name && messages.some((message) => message.name === 'parseComplete')) this.remember(sql, name);
+    const error = messages.find((message) => message instanceof Error);
+    if (error) {
+      if ((error as { code?: string }).code !== STALE_PLAN || !known) throw error;
+      this.forget(sql);
+      // On its own, parsed again against the table as it is now (as postgres.js does); inside a
+      // transaction the error has aborted it, and the caller's retry will parse afresh.
+      if (!sync) throw error;
+      return this.batch(sql, values, rowMode, sync);
+    }
+    if (sync) await this.database.syncToFs();
+    const [result] = parse.parseResults(messages, this.database.parsers, { rowMode });
+    return { rows: result?.rows ?? [], affectedRows: result?.affectedRows, fields: result?.fields ?? [] };
+  }
+
+  private remember(sql: string, name: string): void {
+    this.names.set(sql, name);
+    if (this.names.size <= NAMED_STATEMENTS_KEPT) return;
+    const [oldest] = this.names.keys();
+    if (oldest !== undefined) this.forget(oldest);
+  }
+
+  private forget(sql: string): void {
+    const name = this.names.get(sql);
+    if (name === undefined) return;
+    this.names.delete(sql);
+    this.closing.push(name);
+  }
+
+  /** How many statements are kept parsed (for tests). */
+  get size(): number {
+    return this.names.size;
+  }
+}
