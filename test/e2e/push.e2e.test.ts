@@ -166,16 +166,19 @@ describe('notifications', () => {
       expect(message).toMatchObject({ title: 'Session complete — 5 minutes of focus', url: '/' });
 
       await deliverPush(context, blank, message);
-      const [worker] = context.serviceWorkers();
-      if (!worker) throw new Error('no service worker');
-      const shown = await worker.evaluate(async () => {
-        for (let i = 0; i < 100; i++) {
-          const [n] = await (self as unknown as ServiceWorkerGlobalScope).registration.getNotifications();
-          if (n) return { title: n.title, url: n.data?.url };
-          await new Promise((r) => setTimeout(r, 100));
-        }
-        return null;
+      // The registration's notifications, read from a page of the app's origin that neither runs
+      // the app nor is answered by the worker. Not through a handle on the worker: with no tab
+      // left Chromium may stop the worker and start another for the push, and a handle taken from
+      // context.serviceWorkers() can then be the wrong one (CI saw it read no notification).
+      const probe = await context.newPage();
+      await probe.goto(`${suite.server.url}/api/ready`);
+      const notified = await probe.waitForFunction(async () => {
+        const registration = await navigator.serviceWorker.getRegistration('/');
+        const [n] = (await registration?.getNotifications()) ?? [];
+        return n ? { title: n.title, url: n.data?.url as string } : false;
       });
+      const shown = (await notified.jsonValue()) as { title: string; url: string };
+      await probe.close();
       expect(shown).toEqual({ title: 'Session complete — 5 minutes of focus', url: '/' });
 
       // A click opens a window on the notification's link (a trusted click cannot be sent from a
