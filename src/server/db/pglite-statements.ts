@@ -6,6 +6,7 @@
 // docs/decisions/2026-11-25-pglite-named-statements.md). Values are sent as text, as postgres.js
 // does; Postgres reads each by the type the statement gives its parameter.
 import { type PGlite, parse, protocol } from '@electric-sql/pglite';
+import { LRUCache } from 'lru-cache';
 import type { QueryResults, RowMode } from './pglite-protocol';
 
 const { serialize } = protocol;
@@ -60,10 +61,13 @@ function concat(parts: Uint8Array[]): Uint8Array {
 const STALE_PLAN = '0A000';
 
 export class PgliteStatements {
-  /** Statement text → its name, least recently used first. */
-  private readonly names = new Map<string, string>();
-  /** Names dropped from `names`, closed with the next batch. */
+  /** Names dropped from `names` (evicted or forgotten), closed with the next batch. */
   private closing: string[] = [];
+  /** Statement text → its name; a lookup makes it the most recently used. */
+  private readonly names = new LRUCache<string, string>({
+    max: NAMED_STATEMENTS_KEPT,
+    dispose: (name) => this.closing.push(name),
+  });
   private nextName = 1;
 
   constructor(private readonly database: PGlite) {}
@@ -97,13 +101,7 @@ export class PgliteStatements {
     const name = values.length === 0 ? '' : (known ?? `lockin_${this.nextName++}`);
     const parts = this.closing.map((closed) => serialize.close({ type: 'S', name: closed }));
     this.closing = [];
-    if (known) {
-      // Most recently used last.
-      this.names.delete(sql);
-      this.names.set(sql, name);
-    } else {
-      parts.push(serialize.parse({ text: sql, name }));
-    }
+    if (!known) parts.push(serialize.parse({ text: sql, name }));
     parts.push(
       serialize.bind({ statement: name, values }),
       serialize.describe({ type: 'P' }),
@@ -111,11 +109,11 @@ export class PgliteStatements {
       serialize.sync(),
     );
     const { messages } = await this.database.execProtocol(concat(parts), { syncToFs: false, throwOnError: false });
-    if (!known && name && messages.some((message) => message.name === 'parseComplete')) this.remember(sql, name);
+    if (!known && name && messages.some((message) => message.name === 'parseComplete')) this.names.set(sql, name);
     const error = messages.find((message) => message instanceof Error);
     if (error) {
       if ((error as { code?: string }).code !== STALE_PLAN || !known) throw error;
-      this.forget(sql);
+      this.names.delete(sql);
       // On its own, parsed again against the table as it is now (as postgres.js does); inside a
       // transaction the error has aborted it, and the caller's retry will parse afresh.
       if (!sync) throw error;
@@ -124,20 +122,6 @@ export class PgliteStatements {
     if (sync) await this.database.syncToFs();
     const [result] = parse.parseResults(messages, this.database.parsers, { rowMode });
     return { rows: result?.rows ?? [], affectedRows: result?.affectedRows, fields: result?.fields ?? [] };
-  }
-
-  private remember(sql: string, name: string): void {
-    this.names.set(sql, name);
-    if (this.names.size <= NAMED_STATEMENTS_KEPT) return;
-    const [oldest] = this.names.keys();
-    if (oldest !== undefined) this.forget(oldest);
-  }
-
-  private forget(sql: string): void {
-    const name = this.names.get(sql);
-    if (name === undefined) return;
-    this.names.delete(sql);
-    this.closing.push(name);
   }
 
   /** How many statements are kept parsed (for tests). */
