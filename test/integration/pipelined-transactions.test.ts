@@ -62,25 +62,19 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('pipelined transactions (Postgre
   });
 
   test('COMMIT leaves right behind the committing statement, before its answer; the write is kept', async () => {
-    let atLast: () => void = () => undefined;
-    const reachedLast = new Promise<void>((resolve) => {
-      atLast = resolve;
-    });
-    let goOn: () => void = () => undefined;
-    const mayGoOn = new Promise<void>((resolve) => {
-      goOn = resolve;
-    });
+    const reachedLast = Promise.withResolvers<void>();
+    const mayGoOn = Promise.withResolvers<void>();
     const before = proxy.sent().length;
     const done = db.transaction(async (tx) => {
       await tx.execute(sql`insert into items values (1, 'first')`);
-      atLast();
-      await mayGoOn;
+      reachedLast.resolve();
+      await mayGoOn.promise;
       commitWithNextStatement(tx);
       return tx.execute(sql`insert into items values (2, 'last_statement') returning id`);
     });
-    await reachedLast;
+    await reachedLast.promise;
     proxy.hold();
-    goOn();
+    mayGoOn.resolve();
     try {
       await eventually(() => /last_statement[\s\S]*commit/i.test(proxy.sent().slice(before)));
     } finally {

@@ -83,21 +83,15 @@ describe('transactions', () => {
 
   test('transactions run one at a time, and a query outside waits for the open one', async () => {
     const order: string[] = [];
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let wrote: () => void = () => undefined;
-    const written = new Promise<void>((resolve) => {
-      wrote = resolve;
-    });
+    const held = Promise.withResolvers<void>();
+    const written = Promise.withResolvers<void>();
     const first = db.transaction(async (tx) => {
       await tx.query('insert into items values (30, $1)', ['first']);
       order.push('first wrote');
       // One more round trip: the worker has now taken in everything the others sent before it.
       await tx.query('select 1');
-      wrote();
-      await held;
+      written.resolve();
+      await held.promise;
       order.push('first ends');
     });
     const second = db.transaction(async (tx) => {
@@ -110,10 +104,10 @@ describe('transactions', () => {
       return result.rows;
     });
     try {
-      await written;
+      await written.promise;
       expect(order).toEqual(['first wrote']);
     } finally {
-      release();
+      held.resolve();
     }
     expect(await second).toEqual([{ id: 30 }]);
     expect(await outside).toEqual([{ id: 30 }]);
