@@ -3,6 +3,7 @@
 // rounding, forward-only status, others' ids (404), one running session, the streak in the
 // user's zone, the premium per-task start and the visitor import. Races on PostgreSQL too.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { sql } from 'drizzle-orm';
 import type { CompletionResult, LockInSessionView, RunningSession, StreakView } from '../../src/shared/lockin';
 import { TestClient, type TestContext, createTestContext } from '../support/app';
 import { createUser, signedInClient } from '../support/factories';
@@ -262,6 +263,68 @@ describe('tRPC: start, running, complete', () => {
     expect((await anon.get('/api/lock-in-sessions')).status).toBe(401);
     expect((await anon.post('/api/lock-in-sessions', { goalMinutes: 25 })).status).toBe(401);
     expect((await anon.post('/api/focus-sessions', { id: 'focus_1', durationMinutes: 25 })).status).toBe(401);
+  });
+});
+
+describe('an end of a session this process started (remembered, not read first)', () => {
+  // The process remembers each session it started; its end trusts that row only while the stored
+  // one still agrees (active, same start, same goal). These change the stored row behind the
+  // process's back, as another process or a restore would.
+  const stored = (id: string, change: string) =>
+    ctx.database.db.execute(sql.raw(`update lock_in_sessions set ${change} where id = '${id}'`));
+  const start = async (client: TestClient, goalMinutes: number) =>
+    (await client.mutate<{ session: LockInSessionView }>('lockin.start', { goalMinutes })).body.session;
+
+  test('ended elsewhere: the same end answers the recorded session, the other end is 409', async () => {
+    at('2026-03-10T12:00:00Z');
+    const { client } = await newClient();
+    const quitElsewhere = await start(client, 25);
+    await stored(quitElsewhere.id, "status = 'quit', quit_early = true, actual_minutes = 3, ended_at = now()");
+    ctx.clock.advance(5 * MIN);
+    const repeat = await client.mutate<CompletionResult>('lockin.quit', { id: quitElsewhere.id, actualMinutes: 5 });
+    expect(repeat.status).toBe(200);
+    expect(repeat.body.session).toMatchObject({ status: 'quit', actualMinutes: 3 });
+
+    const completedElsewhere = await start(client, 5);
+    await stored(completedElsewhere.id, "status = 'completed', completed = true, actual_minutes = 5, ended_at = now()");
+    const other = await client.mutate('lockin.quit', { id: completedElsewhere.id, actualMinutes: 1 });
+    expect(other.status).toBe(409);
+    expect(other.body.message).toBe('This session has already ended');
+  });
+
+  test('restored with another start: a quit counts the minutes from the stored start', async () => {
+    at('2026-03-10T12:00:00Z');
+    const { client } = await newClient();
+    const s = await start(client, 25);
+    await stored(s.id, "started_at = started_at - interval '10 minutes', ends_at = ends_at - interval '10 minutes'");
+    ctx.clock.advance(1 * MIN);
+    const quit = await client.mutate<CompletionResult>('lockin.quit', { id: s.id, actualMinutes: 25 });
+    expect(quit.status).toBe(200);
+    expect(quit.body.session).toMatchObject({
+      status: 'quit',
+      actualMinutes: 11,
+      startTime: '2026-03-10T11:50:00.000Z',
+    });
+  });
+
+  test('restored with another goal: the claim is checked against the stored goal, not the remembered one', async () => {
+    at('2026-03-10T12:00:00Z');
+    const { client } = await newClient();
+    const s = await start(client, 25);
+    await stored(s.id, "goal_minutes = 50, ends_at = started_at + interval '50 minutes'");
+    ctx.clock.advance(40 * MIN);
+    const quit = await client.mutate<CompletionResult>('lockin.quit', { id: s.id, actualMinutes: 40 });
+    expect(quit.status).toBe(200);
+    expect(quit.body.session).toMatchObject({ status: 'quit', actualMinutes: 40, goalMinutes: 50 });
+  });
+
+  test('deleted since it started (with its account data): 404', async () => {
+    at('2026-03-10T12:00:00Z');
+    const { client } = await newClient();
+    const s = await start(client, 25);
+    await ctx.database.db.execute(sql.raw(`delete from lock_in_sessions where id = '${s.id}'`));
+    const quit = await client.mutate('lockin.quit', { id: s.id, actualMinutes: 1 });
+    expect(quit.status).toBe(404);
   });
 });
 

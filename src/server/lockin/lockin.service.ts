@@ -8,6 +8,7 @@
 // it ended and answers like a repeat (same outcome) or a conflict (the other outcome). The
 // partial unique index on status = 'active' keeps a second start from creating a second session.
 import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import { DEFAULT_CATEGORY, LOCAL_HISTORY_IMPORT_DAYS, LOCAL_HISTORY_LIMIT } from '../../shared/constants';
 import { localDate, safeTimeZone } from '../../shared/local-date';
 import {
@@ -235,8 +236,9 @@ async function startUnmarked(deps: AppDeps, user: LockInUser, input: StartInput)
   // may name a session already recorded, running or not.
   if (!input.clientId) {
     try {
-      const rows = await insertSessionStatement(deps.db, values);
-      return { session: toView(requireRow(rows, 'new session')), created: true };
+      const row = requireRow(await insertSessionStatement(deps.db, values), 'new session');
+      startedHere.remember(row);
+      return { session: toView(row), created: true };
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
     }
@@ -339,6 +341,11 @@ const finishStatement = reusableStatement((db) => {
         eq(lockInSessions.userId, sql.placeholder('userId')),
         eq(lockInSessions.id, sql.placeholder('id')),
         eq(lockInSessions.status, 'active'),
+        // The minutes were worked out from this start and goal: a row restored under the same id
+        // since it was read (or remembered, see StartedHere) is not ended with them.
+        // To the millisecond, as a Date holds it (a row written by SQL may hold microseconds).
+        sql`date_trunc('milliseconds', ${lockInSessions.startedAt}) = ${sql.placeholder('startedAt')}`,
+        eq(lockInSessions.goalMinutes, sql.placeholder('goalMinutes')),
       ),
     )
     .returning()
@@ -364,6 +371,8 @@ async function finishRow(
     quitReason: outcome === 'quit' ? reason : null,
     actualMinutes,
     endedAt: endedAt.toISOString(),
+    startedAt: row.startedAt.toISOString(),
+    goalMinutes: row.goalMinutes,
   });
   if (outcome === 'quit') {
     // A quit never counts toward the streak, so the streak is read beside the change (on another
@@ -386,35 +395,99 @@ export function endSession(deps: AppDeps, user: LockInUser, input: EndInput): Pr
   return analyticsWrite(user.id, () => endUnmarked(deps, user, input));
 }
 
-// No transaction: the status moves forward in one guarded UPDATE (`finishRow` changes the row only
-// while it is still active), so a concurrent end or an account deletion between the read and the
-// write is seen by the read that follows, as it was inside one. Three statements instead of five
-// (BEGIN and COMMIT were round trips of their own, and on PGlite each is a hop to its thread).
-async function endUnmarked(deps: AppDeps, user: LockInUser, input: EndInput): Promise<CompletionResult> {
-  const now = deps.clock.now();
-  const db = deps.db;
-  const row = await findSession(db, user.id, input.id, input.byAlias);
-  if (!row) throw notFound();
+/** More than the sessions running at once on one process. */
+const STARTED_SESSIONS_KEPT = 10_000;
+
+/**
+ * The sessions this process started with the one-statement start and has not ended since, as
+ * stored. An end of one of them needs no read first: its minutes are worked out from the row
+ * remembered here, and the guarded UPDATE (active, same start, same goal) decides whether that
+ * row still holds. When it does not (ended or restored elsewhere, deleted with its account), the
+ * end reads the row and goes on as if nothing had been remembered. Bounded: at most
+ * STARTED_SESSIONS_KEPT, the least recently started forgotten first (their ends read the row).
+ */
+class StartedHere {
+  private readonly rows = new LRUCache<string, SessionRow>({ max: STARTED_SESSIONS_KEPT });
+
+  remember(row: SessionRow): void {
+    this.rows.set(`${row.userId} ${row.id}`, row);
+  }
+
+  /** The remembered row, forgotten as it is handed out: an end is tried with it once. */
+  take(userId: string, id: string): SessionRow | undefined {
+    const key = `${userId} ${id}`;
+    const row = this.rows.get(key);
+    if (row) this.rows.delete(key);
+    return row;
+  }
+}
+
+const startedHere = new StartedHere();
+
+/** The minutes an end claims for `row` (checked against 0..goal, whatever its status) and those that passed. */
+function claimedMinutes(row: SessionRow, input: EndInput, now: Date): { claimed: number; elapsed: number } {
   // What really passed by the server's clock, rounded as the spec rounds a client's measure.
   const elapsed = minutesFromSeconds((now.getTime() - row.startedAt.getTime()) / 1000);
   const claimed = input.actualMinutes ?? (input.outcome === 'completed' ? row.goalMinutes : elapsed);
   if (!Number.isInteger(claimed) || claimed < 0 || claimed > row.goalMinutes) {
     throw new AppError('BAD_REQUEST', LOCKIN_MESSAGES.actualRange(row.goalMinutes, input.actualField));
   }
-  // A quit stores at most the minutes that passed: a claim of 119 one second in is 0.
-  const actual = input.outcome === 'quit' ? Math.min(claimed, elapsed) : claimed;
-  if (row.status === 'active') {
-    if (input.outcome === 'completed' && now.getTime() < row.endsAt.getTime() - COMPLETION_GRACE_MS) {
-      throw new AppError('CONFLICT', LOCKIN_MESSAGES.notYetEnded);
+  return { claimed, elapsed };
+}
+
+/** The actual minutes and end time an end of the active `row` records, or the refusal it gets. */
+function plannedEnd(row: SessionRow, input: EndInput, now: Date): { actual: number; endedAt: Date } {
+  const { claimed, elapsed } = claimedMinutes(row, input, now);
+  if (input.outcome === 'completed' && now.getTime() < row.endsAt.getTime() - COMPLETION_GRACE_MS) {
+    throw new AppError('CONFLICT', LOCKIN_MESSAGES.notYetEnded);
+  }
+  return {
+    // A quit stores at most the minutes that passed: a claim of 119 one second in is 0.
+    actual: input.outcome === 'quit' ? Math.min(claimed, elapsed) : claimed,
+    endedAt: input.outcome === 'completed' && now > row.endsAt ? row.endsAt : now,
+  };
+}
+
+/** Ends the active `row` as planned; null when the guarded UPDATE found it no longer so. */
+function endActive(db: Db, user: LockInUser, row: SessionRow, input: EndInput, now: Date) {
+  const { actual, endedAt } = plannedEnd(row, input, now);
+  return finishRow(db, user, row, input.outcome, actual, input.reason ?? null, endedAt, now);
+}
+
+// No transaction: the status moves forward in one guarded UPDATE (`finishRow` changes the row only
+// while it is still active), so a concurrent end or an account deletion between the read and the
+// write is seen by the read that follows, as it was inside one. Three statements instead of five
+// (BEGIN and COMMIT were round trips of their own, and on PGlite each is a hop to its thread); two,
+// leaving together, for a session this process started (StartedHere).
+async function endUnmarked(deps: AppDeps, user: LockInUser, input: EndInput): Promise<CompletionResult> {
+  const now = deps.clock.now();
+  const db = deps.db;
+  const known = input.byAlias ? undefined : startedHere.take(user.id, input.id);
+  if (known) {
+    try {
+      const done = await endActive(db, user, known, input, now);
+      if (done) return done;
+    } catch (error) {
+      // A refusal worked out from the remembered row is given only if the stored row agrees.
+      if (!(error instanceof AppError)) throw error;
     }
-    const endedAt = input.outcome === 'completed' && now > row.endsAt ? row.endsAt : now;
-    const done = await finishRow(db, user, row, input.outcome, actual, input.reason ?? null, endedAt, now);
+  }
+  const row = await findSession(db, user.id, input.id, input.byAlias);
+  if (!row) throw notFound();
+  claimedMinutes(row, input, now);
+  if (row.status === 'active') {
+    const done = await endActive(db, user, row, input, now);
     if (done) return done;
   }
   // Ended already (before, or by a request that won the race just now).
   const current = await findSession(db, user.id, row.id);
   if (!current) throw notFound(); // deleted (with its account) since it was read above
   if (current.status === input.outcome) return { session: toView(current), streak: await streakAt(db, user, now) };
+  // Restored under the same id, still running, since it was read: ended as it is now stored.
+  if (current.status === 'active') {
+    const done = await endActive(db, user, current, input, now);
+    if (done) return done;
+  }
   throw new AppError('CONFLICT', LOCKIN_MESSAGES.alreadyEnded);
 }
 
