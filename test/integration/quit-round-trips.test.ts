@@ -2,12 +2,11 @@
 // the streak read leave together, with no read of the session before them (endSession trusts the
 // row the start remembered). A proxy holds the server's answers, so what is sent before them shows.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { openDatabase, type Database } from '../../src/server/db/client';
 import { users } from '../../src/server/db/schema';
 import type { AppDeps } from '../../src/server/deps';
 import { endSession, startSession } from '../../src/server/lockin/lockin.service';
 import { createTestDatabase, type TestDatabase } from '../support/db';
-import { holdingProxy, type HoldingProxy } from '../support/holding-proxy';
+import { type HoldingProxy, type ProxiedDatabase, proxiedDatabase } from '../support/holding-proxy';
 import { eventually } from '../support/notify-triggers';
 
 /** postgres.js's Execute of the unnamed portal and its Sync: one per statement sent. */
@@ -16,20 +15,16 @@ const executes = (sent: string) => sent.split(EXECUTE).length - 1;
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('a quit in one round trip (PostgreSQL)', () => {
   let database: TestDatabase;
+  let proxied: ProxiedDatabase;
   let proxy: HoldingProxy;
-  let proxied: Database;
   let deps: AppDeps;
   const user = { id: crypto.randomUUID(), timeZone: 'UTC' };
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    const url = new URL(database.url!);
-    proxy = await holdingProxy({ hostname: url.hostname, port: Number(url.port || 5432) });
-    url.port = String(proxy.port);
-    // One connection: both statements of the quit must be pipelined on it to leave together.
-    proxied = await openDatabase({ databaseUrl: url.toString(), dataDir: '', maxConnections: 1 });
-    deps = { db: proxied.db, clock: { now: () => new Date() } } as unknown as AppDeps;
-    await proxied.db.insert(users).values({ id: user.id, email: `${user.id}@example.com` });
+    proxied = await proxiedDatabase(database.url!);
+    ({ proxy, deps } = proxied);
+    await deps.db.insert(users).values({ id: user.id, email: `${user.id}@example.com` });
     // postgres.js learns each statement's parameter types on its first run (a round trip of its
     // own); from then on it is sent at once, as in a server that has been running.
     const first = await startSession(deps, user, { goalMinutes: 25 });
@@ -37,7 +32,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a quit in one round trip (Postg
   });
   afterAll(async () => {
     await proxied?.close();
-    proxy?.stop();
     await database?.close();
   });
 

@@ -2,31 +2,26 @@
 // lock, the entry read, the change and COMMIT reach the server before any answer comes back
 // (setDailyCompleted). A proxy holds the server's answers, so what is sent before them shows.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { openDatabase, type Database } from '../../src/server/db/client';
 import { users } from '../../src/server/db/schema';
 import type { AppDeps } from '../../src/server/deps';
 import { createBankTask } from '../../src/server/tasks/bank.service';
 import { addToDaily, setDailyCompleted } from '../../src/server/tasks/daily.service';
 import { createTestDatabase, type TestDatabase } from '../support/db';
-import { holdingProxy, type HoldingProxy } from '../support/holding-proxy';
+import { type HoldingProxy, type ProxiedDatabase, proxiedDatabase } from '../support/holding-proxy';
 import { eventually } from '../support/notify-triggers';
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('a tick in one round trip (PostgreSQL)', () => {
   let database: TestDatabase;
+  let proxied: ProxiedDatabase;
   let proxy: HoldingProxy;
-  let proxied: Database;
   let deps: AppDeps;
   const user = { id: crypto.randomUUID(), timeZone: 'UTC' };
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    const url = new URL(database.url!);
-    proxy = await holdingProxy({ hostname: url.hostname, port: Number(url.port || 5432) });
-    url.port = String(proxy.port);
-    // One connection, so each statement's text is sent (parsed) on it the first time it runs.
-    proxied = await openDatabase({ databaseUrl: url.toString(), dataDir: '', maxConnections: 1 });
-    deps = { db: proxied.db, clock: { now: () => new Date() } } as unknown as AppDeps;
-    await proxied.db.insert(users).values({ id: user.id, email: `${user.id}@example.com` });
+    proxied = await proxiedDatabase(database.url!);
+    ({ proxy, deps } = proxied);
+    await deps.db.insert(users).values({ id: user.id, email: `${user.id}@example.com` });
     await createBankTask(deps, user, { id: 'one-trip', title: 'One trip' });
     await addToDaily(deps, user, { ids: ['one-trip'] }); // takes the lock: the last reset is seen
     // postgres.js learns a statement's parameter types on its first run (a round trip of its
@@ -36,7 +31,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a tick in one round trip (Postg
   });
   afterAll(async () => {
     await proxied?.close();
-    proxy?.stop();
     await database?.close();
   });
 

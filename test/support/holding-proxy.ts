@@ -2,6 +2,8 @@
 // messages still go through: what a client sends before it has had an answer becomes visible
 // (pipelining), without timing anything.
 import type { Socket } from 'bun';
+import { type Database, openDatabase } from '../../src/server/db/client';
+import type { AppDeps } from '../../src/server/deps';
 
 export interface HoldingProxy {
   port: number;
@@ -67,5 +69,34 @@ export async function holdingProxy(target: { hostname: string; port: number }): 
       for (const deliver of held.splice(0)) deliver();
     },
     stop: () => server.stop(true),
+  };
+}
+
+export interface ProxiedDatabase {
+  proxy: HoldingProxy;
+  database: Database;
+  /** Deps for calling services directly on the proxied database, with the system clock. */
+  deps: AppDeps;
+  close(): Promise<void>;
+}
+
+/**
+ * The test database behind a holding proxy, through a one-connection pool: each statement is sent
+ * on that one connection, so what a service pipelines shows in `proxy.sent()`.
+ */
+export async function proxiedDatabase(url: string): Promise<ProxiedDatabase> {
+  const target = new URL(url);
+  const proxy = await holdingProxy({ hostname: target.hostname, port: Number(target.port || 5432) });
+  target.port = String(proxy.port);
+  const database = await openDatabase({ databaseUrl: target.toString(), dataDir: '', maxConnections: 1 });
+  const deps = { db: database.db, clock: { now: () => new Date() } } as unknown as AppDeps;
+  return {
+    proxy,
+    database,
+    deps,
+    async close() {
+      await database.close();
+      proxy.stop();
+    },
   };
 }
