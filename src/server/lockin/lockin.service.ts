@@ -30,6 +30,7 @@ import { readStreak } from './streak';
 import { issueSyncStamp } from './sync-stamp';
 import { requireRow } from '../db/rows';
 import { reusableStatement } from '../db/reusable-statements';
+import { toMillisecond } from '../db/timestamps';
 import { dailyTasks, lockInSessions } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { analyticsWrite } from '../insights/analytics-cache';
@@ -343,8 +344,7 @@ const finishStatement = reusableStatement((db) => {
         eq(lockInSessions.status, 'active'),
         // The minutes were worked out from this start and goal: a row restored under the same id
         // since it was read (or remembered, see StartedHere) is not ended with them.
-        // To the millisecond, as a Date holds it (a row written by SQL may hold microseconds).
-        sql`date_trunc('milliseconds', ${lockInSessions.startedAt}) = ${sql.placeholder('startedAt')}`,
+        sql`${toMillisecond(lockInSessions.startedAt)} = ${sql.placeholder('startedAt')}`,
         eq(lockInSessions.goalMinutes, sql.placeholder('goalMinutes')),
       ),
     )

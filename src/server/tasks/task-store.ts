@@ -19,6 +19,7 @@ import { dailyCache } from './daily-cache';
 import { analyticsCache } from '../insights/analytics-cache';
 import { compareDaily, isResetDue, planReset } from './daily-reset';
 import { RecentMap } from '../../shared/recent-map';
+import { toMillisecond } from '../db/timestamps';
 
 /** What the tasks domain needs to know about the signed-in user. */
 export interface TaskUser {
@@ -141,7 +142,7 @@ export function knownResetNotDue(user: TaskUser, now: Date, today: string): Date
  * the millisecond, as JavaScript's dates hold it).
  */
 export const lastResetStill = (known: ReturnType<typeof sql.placeholder>) =>
-  sql`(select date_trunc('milliseconds', ${dailyResetState.lastResetAt}) from ${dailyResetState} where ${dailyResetState.userId} = ${sql.placeholder('userId')}) = ${known}::timestamptz`;
+  sql`(select ${toMillisecond(dailyResetState.lastResetAt)} from ${dailyResetState} where ${dailyResetState.userId} = ${sql.placeholder('userId')}) = ${known}::timestamptz`;
 
 export interface LockedState {
   lastResetAt: Date;
