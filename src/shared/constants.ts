@@ -33,6 +33,12 @@ export const MINIMUM_AGE = 13;
 export const DAILY_RESET_CHECK_MS = 60_000;
 export const JUMP_TO_TOP_THRESHOLD_PX = 300;
 export const TOAST_DURATION_MS = 4_000;
+/**
+ * How long after the signed-in screen mounts the browser's zone is compared with the account's.
+ * Reading it builds the page's first DateTimeFormat (ICU's zone data loads: ~50 ms of a phone's
+ * main thread), work with no place in start-up; a changed zone is corrected seconds later.
+ */
+export const TIME_ZONE_SYNC_DELAY_MS = 5_000;
 
 export const SUBSCRIPTION_STATUS_STALE_MS = 10 * 60_000;
 export const SUBSCRIPTION_STATUS_GC_MS = 15 * 60_000;

@@ -2,6 +2,7 @@
 // reset, streaks, weekly figures) matches the clock on the wall. Runs once per user and zone.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useRef } from 'react';
+import { TIME_ZONE_SYNC_DELAY_MS } from '../../../shared/constants';
 import type { CurrentUser } from '../../../shared/types';
 import { useTRPC } from '../../lib/trpc';
 import { browserTimeZone } from './session';
@@ -37,9 +38,8 @@ export function useTimeZoneSync(user: CurrentUser | null): void {
 
   useEffect(() => {
     if (!user) return;
-    // Reading the zone builds the page's first DateTimeFormat (ICU's data loads): a task of its
-    // own once the screen is up, not part of the first render's.
-    const timer = setTimeout(() => sync(user), 0);
+    // Reading the zone builds the page's first DateTimeFormat: not a start-up task.
+    const timer = setTimeout(() => sync(user), TIME_ZONE_SYNC_DELAY_MS);
     return () => clearTimeout(timer);
   }, [user]);
 }

@@ -25,12 +25,13 @@ export function FocusStatsDialog({
   open,
   onClose,
   signedIn,
-  timeZone,
+  timeZoneNow,
 }: {
   open: boolean;
   onClose: () => void;
   signedIn: boolean;
-  timeZone: string;
+  /** The zone a visitor's own figures are counted in; read only when they are shown. */
+  timeZoneNow: () => string;
 }) {
   return (
     <Dialog
@@ -40,7 +41,7 @@ export function FocusStatsDialog({
       description={`Your ${FOCUS_STATS_LIMIT} most recent Lock-In sessions.`}
       size="lg"
     >
-      {open && (signedIn ? <ServerStats /> : <LocalStats timeZone={timeZone} />)}
+      {open && (signedIn ? <ServerStats /> : <LocalStats timeZoneNow={timeZoneNow} />)}
     </Dialog>
   );
 }
@@ -74,7 +75,7 @@ function ServerStats() {
   );
 }
 
-function LocalStats({ timeZone }: { timeZone: string }) {
+function LocalStats({ timeZoneNow }: { timeZoneNow: () => string }) {
   const rows = useMemo<Row[]>(
     () =>
       readLocalSessions(localStorage)
@@ -93,7 +94,7 @@ function LocalStats({ timeZone }: { timeZone: string }) {
   return (
     <StatsBody
       rows={rows}
-      streak={readLocalStreak(localStorage, timeZone, new Date())}
+      streak={readLocalStreak(localStorage, timeZoneNow(), new Date())}
       loading={false}
       error={false}
       onRetry={() => {}}

@@ -41,7 +41,8 @@ export interface LockInDialogsProps {
   onResume: () => void;
   onQuit: (reason: QuitReason | null) => void;
   signedIn: boolean;
-  timeZone: string;
+  /** The zone a visitor's own figures are counted in; read only when they are shown. */
+  timeZoneNow: () => string;
   onImported: () => void;
 }
 
@@ -56,7 +57,7 @@ export function LockInDialogs({
   onResume,
   onQuit,
   signedIn,
-  timeZone,
+  timeZoneNow,
   onImported,
 }: LockInDialogsProps) {
   const { modalOpen, step, minutes, goalText, task, running, conflict, quitOpen, celebration, statsOpen } = state;
@@ -122,7 +123,7 @@ export function LockInDialogs({
             open={statsOpen}
             onClose={() => dispatch({ type: 'closeStats' })}
             signedIn={signedIn}
-            timeZone={timeZone}
+            timeZoneNow={timeZoneNow}
           />
         </Suspense>
       )}

@@ -111,9 +111,11 @@ function endLocally(
 
 export function LockInProvider({ children }: { children: ReactNode }) {
   const { user, isAuthenticated, isLoading: authLoading } = useAuth();
-  // While the sign-in state loads nothing here needs a zone; the browser's is read only for a
-  // visitor (building a DateTimeFormat is dear on a phone's first render).
-  const timeZone = user?.timeZone || (authLoading ? 'UTC' : browserTimeZone());
+  // The browser's zone is read only when a visitor's figures need it (a session ends, the stats
+  // open), never while rendering: the page's first DateTimeFormat loads ICU's zone data, ~60 ms
+  // of a phone's first render of /login or the landing page.
+  const userZone = user?.timeZone || null;
+  const timeZoneNow = useCallback(() => userZone ?? browserTimeZone(), [userZone]);
   const trpc = useTRPC();
   const trpcClient = useTRPCClient();
   const queryClient = useQueryClient();
@@ -332,11 +334,11 @@ export function LockInProvider({ children }: { children: ReactNode }) {
     const cached = queryClient.getQueryData<StreakView>(key);
     const next = advanceStreak(
       { current: cached?.current ?? 0, lastDay: cached?.lastDay ?? null },
-      localDate(new Date(), timeZone),
+      localDate(new Date(), timeZoneNow()),
     );
     queryClient.setQueryData<StreakView>(key, { ...next, level: streakLevel(next.current) });
     return next.current;
-  }, [trpc, queryClient, timeZone]);
+  }, [trpc, queryClient, timeZoneNow]);
 
   const complete = useCallback(
     async (session: RunningState) => {
@@ -345,6 +347,7 @@ export function LockInProvider({ children }: { children: ReactNode }) {
       dispatch({ type: 'ended' });
       let streak = 0;
       if (session.local) {
+        const timeZone = timeZoneNow();
         endLocally(session, true, session.goalMinutes * 60, timeZone);
         streak = readLocalStreak(localStorage, timeZone, new Date());
       } else if (session.offline) {
@@ -371,7 +374,7 @@ export function LockInProvider({ children }: { children: ReactNode }) {
       }
       dispatch({ type: 'celebrate', celebration: { minutes: session.goalMinutes, message: pickMessage(), streak } });
     },
-    [timeZone, invalidateHistory, recordCompletion, completion.mutate, recordOfflineEnd, streakWithToday],
+    [timeZoneNow, invalidateHistory, recordCompletion, completion.mutate, recordOfflineEnd, streakWithToday],
   );
 
   const quit = async (reason: QuitReason | null) => {
@@ -380,7 +383,7 @@ export function LockInProvider({ children }: { children: ReactNode }) {
     finishing.current = true;
     const seconds = elapsedSeconds(session.startMs, session.goalMinutes * 60, Date.now(), offsetMs);
     if (session.local) {
-      endLocally(session, false, seconds, timeZone, reason);
+      endLocally(session, false, seconds, timeZoneNow(), reason);
     } else if (session.offline) {
       recordOfflineEnd(session, 'quit', Date.now() + offsetMs, reason);
     } else if (!session.unrecorded && !onlineManager.isOnline()) {
@@ -434,7 +437,7 @@ export function LockInProvider({ children }: { children: ReactNode }) {
         onResume={resume}
         onQuit={quit}
         signedIn={isAuthenticated}
-        timeZone={timeZone}
+        timeZoneNow={timeZoneNow}
         onImported={invalidateHistory}
       />
     </LockInContext.Provider>
