@@ -46,10 +46,10 @@ const render = () =>
       </QueryClientProvider>
     </StrictMode>,
   );
-void primeSignIn(queryClient).then((user) => {
+void primeSignIn(queryClient).then(async (user) => {
   if (user) {
     void loadTasksHome();
-    prefetchTasksScreen(queryClient, trpcClient);
+    await prefetchTasksScreen(queryClient, trpcClient);
   }
   startTransition(render);
 });
