@@ -103,23 +103,26 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     <ToastContext.Provider value={value}>
       <ToastHostContext.Provider value={host}>
         {children}
-        <ToastOutlet />
+        <ToastOutlet page />
       </ToastHostContext.Provider>
     </ToastContext.Provider>
   );
 }
 
 /**
- * Where the toast can show. The provider has one for the page; every open dialog renders one, so
- * the toast shows inside the topmost dialog, above its backdrop and reachable by keyboard.
+ * Where the toast can show. The provider has one for the page (`page`), shown while no dialog is
+ * open; every open dialog renders one, so the toast shows inside the topmost dialog, above its
+ * backdrop and reachable by keyboard. The page's needs no registering: registering from an effect
+ * would render the provider a second time right after the app's first render.
  */
-export function ToastOutlet() {
+export function ToastOutlet({ page = false }: { page?: boolean }) {
   const host = useContext(ToastHostContext);
   const id = useId();
   const register = host?.register;
-  useEffect(() => register?.(id), [register, id]);
+  useEffect(() => (page ? undefined : register?.(id)), [page, register, id]);
   if (!host) return null;
-  const toast = host.outlets.at(-1) === id ? host.toast : null;
+  const shown = page ? host.outlets.length === 0 : host.outlets.at(-1) === id;
+  const toast = shown ? host.toast : null;
   return (
     <div
       role="status"

@@ -1,6 +1,7 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import type { CurrentUser } from '../../../shared/types';
 import { apiGet } from '../../lib/api';
+import { within } from '../../lib/within';
 
 export const CURRENT_USER_KEY = ['/api/auth/user'] as const;
 
@@ -25,9 +26,8 @@ const FIRST_RENDER_WAIT_MS = 300;
  * shown while sign-in loads and swapped for the tasks screen a moment later (one long task).
  */
 export function primeSignIn(queryClient: QueryClient): Promise<CurrentUser | null | undefined> {
-  const answer = queryClient
-    .fetchQuery({ queryKey: CURRENT_USER_KEY, queryFn: fetchCurrentUser })
-    .catch(() => undefined);
-  const waited = new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), FIRST_RENDER_WAIT_MS));
-  return Promise.race([answer, waited]);
+  return within(
+    queryClient.fetchQuery({ queryKey: CURRENT_USER_KEY, queryFn: fetchCurrentUser }),
+    FIRST_RENDER_WAIT_MS,
+  );
 }

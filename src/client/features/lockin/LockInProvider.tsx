@@ -136,9 +136,10 @@ export function LockInProvider({ children }: { children: ReactNode }) {
         running: fromServer(data.session),
         offsetMs: clockOffsetMs(data.serverNow, Date.now()),
       });
-    } else if (!finishing.current) {
+    } else if (running && !finishing.current) {
       // Ended on another device: this one stops showing it (the reducer keeps a visitor's or an
-      // unrecorded session, which the server never knew).
+      // unrecorded session, which the server never knew). With nothing shown there is nothing to
+      // end: a dispatch would still render the provider again, right after the first render.
       dispatch({ type: 'endedElsewhere' });
     }
   });

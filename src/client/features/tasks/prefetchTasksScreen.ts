@@ -5,6 +5,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { TRPCClient } from '@trpc/client';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '../../../server/trpc/router';
+import { within } from '../../lib/within';
 import { PLAN_STATUS_CACHE } from '../plans/plan-status-cache';
 
 /**
@@ -27,5 +28,5 @@ export function prefetchTasksScreen(queryClient: QueryClient, client: TRPCClient
     queryClient.prefetchQuery(trpc.plans.status.queryOptions(undefined, PLAN_STATUS_CACHE)),
     queryClient.prefetchQuery(trpc.insights.suggestionSource.queryOptions()),
   ]);
-  return Promise.race([answers, new Promise((resolve) => setTimeout(resolve, FIRST_READS_WAIT_MS))]);
+  return within(answers, FIRST_READS_WAIT_MS);
 }
