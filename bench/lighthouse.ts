@@ -1,6 +1,7 @@
 // Lighthouse (mobile, its default: a mid-range phone on slow 4G, simulated) on the production
 // build with its service worker: the landing page, /login and the signed-in main screen, each run
-// `runs` times; prints the median of each category's score and the load figures.
+// `runs` times; prints the median of each category's score and the load figures, and each run's
+// performance score (runs of one build differ by a few points on this machine).
 // Debian's Chromium, never a download. Usage: bun run build && bun bench/lighthouse.ts [runs=3]
 //
 // Each run gets a fresh Chromium (new profile: cold cache, no service worker yet). The signed-in
@@ -145,11 +146,14 @@ try {
     ['/ (signed in)', '/', cookie],
   ];
   console.log(`Lighthouse mobile, median of ${runs} (bun ${Bun.version}, ${navigator.hardwareConcurrency} CPUs)`);
-  console.log('page              perf  a11y  best  seo    FCP ms  LCP ms  TBT ms  CLS     JS KiB (transfer)');
+  console.log(
+    'page              perf  a11y  best  seo    FCP ms  LCP ms  TBT ms  CLS     JS KiB (transfer)   perf per run',
+  );
   for (const [label, path, pageCookie] of pages) {
     const reports: Report[] = [];
     for (let i = 0; i < runs; i++) reports.push(await lighthouseRun(`${server.url}${path}`, pageCookie));
-    const score = (c: string) => median(reports.map((r) => Math.round((r.categories[c]?.score ?? 0) * 100)));
+    const scores = (c: string) => reports.map((r) => Math.round((r.categories[c]?.score ?? 0) * 100));
+    const score = (c: string) => median(scores(c));
     const audit = (a: string) => median(reports.map((r) => r.audits[a]?.numericValue ?? Number.NaN));
     const js = median(
       reports.map((r) => {
@@ -165,7 +169,7 @@ try {
       }),
     );
     console.log(
-      `${label.padEnd(16)} ${String(score('performance')).padStart(5)} ${String(score('accessibility')).padStart(5)} ${String(score('best-practices')).padStart(5)} ${String(score('seo')).padStart(4)}  ${audit('first-contentful-paint').toFixed(0).padStart(7)} ${audit('largest-contentful-paint').toFixed(0).padStart(7)} ${audit('total-blocking-time').toFixed(0).padStart(7)}  ${audit('cumulative-layout-shift').toFixed(3).padStart(5)}  ${js.toFixed(1).padStart(8)}`,
+      `${label.padEnd(16)} ${String(score('performance')).padStart(5)} ${String(score('accessibility')).padStart(5)} ${String(score('best-practices')).padStart(5)} ${String(score('seo')).padStart(4)}  ${audit('first-contentful-paint').toFixed(0).padStart(7)} ${audit('largest-contentful-paint').toFixed(0).padStart(7)} ${audit('total-blocking-time').toFixed(0).padStart(7)}  ${audit('cumulative-layout-shift').toFixed(3).padStart(5)}  ${js.toFixed(1).padStart(8)}   ${scores('performance').join(' ')}`,
     );
   }
 } finally {
