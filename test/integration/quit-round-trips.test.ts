@@ -2,11 +2,9 @@
 // the streak read leave together, with no read of the session before them (endSession trusts the
 // row the start remembered). A proxy holds the server's answers, so what is sent before them shows.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { users } from '../../src/server/db/schema';
 import type { AppDeps } from '../../src/server/deps';
 import { endSession, startSession } from '../../src/server/lockin/lockin.service';
-import { createTestDatabase, type TestDatabase } from '../support/db';
-import { type HoldingProxy, type ProxiedDatabase, proxiedDatabase } from '../support/holding-proxy';
+import { type HoldingProxy, type ProxiedTestUser, proxiedTestUser } from '../support/holding-proxy';
 import { eventually } from '../support/notify-triggers';
 
 /** postgres.js's Execute of the unnamed portal and its Sync: one per statement sent. */
@@ -14,17 +12,14 @@ const EXECUTE = 'E\x00\x00\x00\x09\x00\x00\x00\x00\x00S\x00\x00\x00\x04';
 const executes = (sent: string) => sent.split(EXECUTE).length - 1;
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('a quit in one round trip (PostgreSQL)', () => {
-  let database: TestDatabase;
-  let proxied: ProxiedDatabase;
+  let proxied: ProxiedTestUser;
   let proxy: HoldingProxy;
   let deps: AppDeps;
-  const user = { id: crypto.randomUUID(), timeZone: 'UTC' };
+  let user: ProxiedTestUser['user'];
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    proxied = await proxiedDatabase(database.url!);
-    ({ proxy, deps } = proxied);
-    await deps.db.insert(users).values({ id: user.id, email: `${user.id}@example.com` });
+    proxied = await proxiedTestUser();
+    ({ proxy, deps, user } = proxied);
     // postgres.js learns each statement's parameter types on its first run (a round trip of its
     // own); from then on it is sent at once, as in a server that has been running.
     const first = await startSession(deps, user, { goalMinutes: 25 });
@@ -32,7 +27,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a quit in one round trip (Postg
   });
   afterAll(async () => {
     await proxied?.close();
-    await database?.close();
   });
 
   test('the end and the streak read leave while nothing is answered, and the quit lands', async () => {

@@ -2,26 +2,21 @@
 // lock, the entry read, the change and COMMIT reach the server before any answer comes back
 // (setDailyCompleted). A proxy holds the server's answers, so what is sent before them shows.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { users } from '../../src/server/db/schema';
 import type { AppDeps } from '../../src/server/deps';
 import { createBankTask } from '../../src/server/tasks/bank.service';
 import { addToDaily, setDailyCompleted } from '../../src/server/tasks/daily.service';
-import { createTestDatabase, type TestDatabase } from '../support/db';
-import { type HoldingProxy, type ProxiedDatabase, proxiedDatabase } from '../support/holding-proxy';
+import { type HoldingProxy, type ProxiedTestUser, proxiedTestUser } from '../support/holding-proxy';
 import { eventually } from '../support/notify-triggers';
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('a tick in one round trip (PostgreSQL)', () => {
-  let database: TestDatabase;
-  let proxied: ProxiedDatabase;
+  let proxied: ProxiedTestUser;
   let proxy: HoldingProxy;
   let deps: AppDeps;
-  const user = { id: crypto.randomUUID(), timeZone: 'UTC' };
+  let user: ProxiedTestUser['user'];
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    proxied = await proxiedDatabase(database.url!);
-    ({ proxy, deps } = proxied);
-    await deps.db.insert(users).values({ id: user.id, email: `${user.id}@example.com` });
+    proxied = await proxiedTestUser();
+    ({ proxy, deps, user } = proxied);
     await createBankTask(deps, user, { id: 'one-trip', title: 'One trip' });
     await addToDaily(deps, user, { ids: ['one-trip'] }); // takes the lock: the last reset is seen
     // postgres.js learns a statement's parameter types on its first run (a round trip of its
@@ -31,7 +26,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a tick in one round trip (Postg
   });
   afterAll(async () => {
     await proxied?.close();
-    await database?.close();
   });
 
   test('COMMIT leaves while the lock is unanswered (so the change went before it), and the tick lands', async () => {

@@ -3,7 +3,9 @@
 // (pipelining), without timing anything.
 import type { Socket } from 'bun';
 import { type Database, openDatabase } from '../../src/server/db/client';
+import { users } from '../../src/server/db/schema';
 import type { AppDeps } from '../../src/server/deps';
+import { createTestDatabase } from './db';
 
 export interface HoldingProxy {
   port: number;
@@ -72,7 +74,7 @@ export async function holdingProxy(target: { hostname: string; port: number }): 
   };
 }
 
-export interface ProxiedDatabase {
+interface ProxiedDatabase {
   proxy: HoldingProxy;
   database: Database;
   /** Deps for calling services directly on the proxied database, with the system clock. */
@@ -84,7 +86,7 @@ export interface ProxiedDatabase {
  * The test database behind a holding proxy, through a one-connection pool: each statement is sent
  * on that one connection, so what a service pipelines shows in `proxy.sent()`.
  */
-export async function proxiedDatabase(url: string): Promise<ProxiedDatabase> {
+async function proxiedDatabase(url: string): Promise<ProxiedDatabase> {
   const target = new URL(url);
   const proxy = await holdingProxy({ hostname: target.hostname, port: Number(target.port || 5432) });
   target.port = String(proxy.port);
@@ -97,6 +99,32 @@ export async function proxiedDatabase(url: string): Promise<ProxiedDatabase> {
     async close() {
       await database.close();
       proxy.stop();
+    },
+  };
+}
+
+export interface ProxiedTestUser {
+  proxy: HoldingProxy;
+  deps: AppDeps;
+  /** A user stored in the database, for the services' calls. */
+  user: { id: string; timeZone: string };
+  close(): Promise<void>;
+}
+
+/** A fresh PostgreSQL test database behind a holding proxy (proxiedDatabase), with one user in it. */
+export async function proxiedTestUser(): Promise<ProxiedTestUser> {
+  const database = await createTestDatabase();
+  if (!database.url) throw new Error('a holding proxy needs TEST_DATABASE_URL (PostgreSQL)');
+  const proxied = await proxiedDatabase(database.url);
+  const user = { id: crypto.randomUUID(), timeZone: 'UTC' };
+  await proxied.deps.db.insert(users).values({ id: user.id, email: `${user.id}@example.com` });
+  return {
+    proxy: proxied.proxy,
+    deps: proxied.deps,
+    user,
+    async close() {
+      await proxied.close();
+      await database.close();
     },
   };
 }
