@@ -21,6 +21,12 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const sessionIdOf = (client: TestClient) => hashToken(client.cookie(SESSION_COOKIE)!);
+/** The one Set-Cookie line for the session cookie in an answer, if any. */
+function sessionCookieOf(headers: Headers): string | undefined {
+  const lines = headers.getSetCookie().filter((c) => c.startsWith(`${SESSION_COOKIE}=`));
+  expect(lines.length).toBeLessThanOrEqual(1);
+  return lines[0];
+}
 const isCached = (client: TestClient) => sessionCache.get(ctx.deps.db, sessionIdOf(client)) !== undefined;
 
 /** Waits (up to a second) for a NOTIFY to arrive: PGlite delivers at once, PostgreSQL within milliseconds. */
@@ -203,6 +209,66 @@ describe('the session cache', () => {
         .from(sessions)
         .where(eq(sessions.id, id));
       expect(still!.expiresAt.getTime()).toBe(after!.expiresAt.getTime());
+    } finally {
+      ctx.clock.set(started);
+    }
+  });
+
+  test('a renewal made by a tRPC call reaches the browser (tRPC builds its own answers)', async () => {
+    const calls = [
+      (client: TestClient) => client.query('tasks.daily.list'),
+      (client: TestClient) => client.mutate('tasks.categories.add', { name: 'Renewal' }),
+    ];
+    const started = ctx.clock.now();
+    for (const call of calls) {
+      const { client } = await signedIn();
+      const id = sessionIdOf(client);
+      const expiry = async () =>
+        (await ctx.deps.db.select({ expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.id, id)))[0]!
+          .expiresAt;
+      const before = await expiry();
+      try {
+        ctx.clock.set(new Date(before.getTime() - SESSION_RENEW_WITHIN_MS + 60_000));
+        const renewed = await call(client);
+        expect(renewed.status).toBe(200);
+        const after = await expiry();
+        expect(after.getTime()).toBeGreaterThan(before.getTime());
+        expect(sessionCookieOf(renewed.headers)).toContain(`Expires=${after.toUTCString()}`);
+        // Later in the window the renewal is found made: nothing is written or sent.
+        ctx.clock.set(new Date(ctx.clock.now().getTime() + 60_000));
+        const again = await client.query('tasks.daily.list');
+        expect(again.status).toBe(200);
+        expect(sessionCookieOf(again.headers)).toBeUndefined();
+      } finally {
+        ctx.clock.set(started);
+      }
+    }
+  });
+
+  test('a dead session is cleared from the browser by a tRPC answer too', async () => {
+    const { client } = await signedIn();
+    await ctx.deps.db.delete(sessions).where(eq(sessions.id, sessionIdOf(client)));
+    sessionCache.dropSession(sessionIdOf(client));
+    const res = await client.query('tasks.daily.list');
+    expect(res.status).toBe(401);
+    expect(sessionCookieOf(res.headers)).toMatch(/^lockin_session=; Max-Age=0; Path=\//);
+    expect(client.cookie(SESSION_COOKIE)).toBeUndefined();
+  });
+
+  test('signing out inside the renewal window clears the cookie: no renewal is sent after it', async () => {
+    const { client } = await signedIn();
+    const [before] = await ctx.deps.db
+      .select({ expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .where(eq(sessions.id, sessionIdOf(client)));
+    const started = ctx.clock.now();
+    try {
+      ctx.clock.set(new Date(before!.expiresAt.getTime() - SESSION_RENEW_WITHIN_MS + 60_000));
+      const res = await client.post('/api/logout');
+      expect(res.status).toBe(302);
+      const sessionCookies = res.headers.getSetCookie().filter((c) => c.startsWith(`${SESSION_COOKIE}=`));
+      expect(sessionCookies).toHaveLength(1);
+      expect(sessionCookies[0]).toContain('Max-Age=0');
     } finally {
       ctx.clock.set(started);
     }

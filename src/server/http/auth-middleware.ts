@@ -1,6 +1,6 @@
 // Loads the signed-in user from the session cookie for every /api request.
 import type { MiddlewareHandler } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { deleteCookie, generateCookie, getCookie, setCookie } from 'hono/cookie';
 import type { Context } from 'hono';
 import { SESSION_COOKIE } from '../../shared/constants';
 import type { Session, SessionUser } from '../accounts/sessions';
@@ -15,34 +15,47 @@ export interface AuthState {
 
 export type AppEnv = { Variables: { auth: AuthState | null } };
 
+const sessionCookieOptions = (deps: AppDeps, expiresAt: Date) =>
+  ({ httpOnly: true, sameSite: 'Lax', secure: deps.config.secureCookies, path: '/', expires: expiresAt }) as const;
+
+const clearedCookieOptions = (deps: AppDeps) => ({ path: '/', secure: deps.config.secureCookies }) as const;
+
 export function setSessionCookie(c: Context, deps: AppDeps, token: string, expiresAt: Date): void {
-  setCookie(c, SESSION_COOKIE, token, {
-    httpOnly: true,
-    sameSite: 'Lax',
-    secure: deps.config.secureCookies,
-    path: '/',
-    expires: expiresAt,
-  });
+  setCookie(c, SESSION_COOKIE, token, sessionCookieOptions(deps, expiresAt));
 }
 
 export function clearSessionCookie(c: Context, deps: AppDeps): void {
-  deleteCookie(c, SESSION_COOKIE, { path: '/', secure: deps.config.secureCookies });
+  deleteCookie(c, SESSION_COOKIE, clearedCookieOptions(deps));
 }
+
+const SESSION_COOKIE_PREFIX = `${SESSION_COOKIE}=`;
+
+/** True when the answer already sets the session cookie (a sign-in or sign-out handler did). */
+const setsSessionCookie = (headers: Headers) => headers.getSetCookie().some((c) => c.startsWith(SESSION_COOKIE_PREFIX));
 
 export function loadSession(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const token = getCookie(c, SESSION_COOKIE);
     c.set('auth', null);
+    // What the answer must tell the browser about its cookie: a renewed expiry, or that it is dead.
+    let cookie: string | undefined;
     if (token) {
       const result = await validateSessionToken(deps.db, deps.clock, token);
       if (result) {
         c.set('auth', { user: result.user, session: result.session });
-        if (result.renewed) setSessionCookie(c, deps, token, result.session.expiresAt);
+        if (result.renewed) {
+          cookie = generateCookie(SESSION_COOKIE, token, sessionCookieOptions(deps, result.session.expiresAt));
+        }
       } else {
-        clearSessionCookie(c, deps);
+        cookie = generateCookie(SESSION_COOKIE, '', { ...clearedCookieOptions(deps), maxAge: 0 });
       }
     }
-    return next();
+    await next();
+    // Put on the answer once it is made: an answer its handler builds itself (every tRPC one) does
+    // not carry headers set on the context before it, so a renewal made by a tRPC call was written
+    // to the database but never reached the browser, whose cookie then expired at the old time. A
+    // handler that set the session cookie itself (sign-in, sign-out) has the last word.
+    if (cookie && !setsSessionCookie(c.res.headers)) c.res.headers.append('Set-Cookie', cookie);
   };
 }
 
