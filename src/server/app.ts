@@ -75,6 +75,13 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
       endpoint: '/api/trpc',
       maxBatchSize: TRPC_MAX_BATCH_SIZE,
       createContext: (_opts, c) => createInnerContext(deps, c.get('auth'), c),
+      // A refusal that says when to come back (a rate limit's 429) says it in Retry-After, as the
+      // REST routes' answers do; tRPC builds its own answer, so the header goes through its hook.
+      responseMeta: ({ errors }) => {
+        const retryAfter = errors.find((e) => e.cause instanceof AppError && e.cause.retryAfterSeconds !== undefined);
+        const seconds = (retryAfter?.cause as AppError | undefined)?.retryAfterSeconds;
+        return seconds === undefined ? {} : { headers: new Headers({ 'Retry-After': String(seconds) }) };
+      },
       onError: ({ error, path }) => {
         // AppErrors are expected refusals (409, 403 …) that reach tRPC as INTERNAL until the
         // formatter maps them; only genuine failures belong in the error log.

@@ -110,6 +110,11 @@ describe('access and input', () => {
     expect(refused.status).toBe(429);
     expect(refused.body.message).toBe('Too many suggestion requests. Please wait a while and try again.');
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // The same refusal through tRPC (the client's own call) says when to come back too.
+    const viaTrpc = await client.mutate('insights.aiSuggestions', { tasks: TASKS, categories: CATEGORIES });
+    expect(viaTrpc.status).toBe(429);
+    expect(viaTrpc.body.message).toBe('Too many suggestion requests. Please wait a while and try again.');
+    expect(Number(viaTrpc.headers.get('retry-after'))).toBeGreaterThan(0);
     const other = await premiumClient();
     expect((await other.client.post('/api/ai-suggestions', { tasks: TASKS, categories: CATEGORIES })).status).toBe(200);
     ctx.clock.set(new Date(NOW.getTime() + AI_RATE_LIMIT.windowMs + 1000));
