@@ -58,17 +58,52 @@ describe('response headers', () => {
     }
   });
 
-  test('X-Frame-Options is DENY, agreeing with frame-ancestors none; Permissions-Policy turns off unused features', async () => {
-    for (const path of ['/', '/api/auth/providers']) {
-      const res = await new TestClient(ctx.app).get(path);
+  test('pages: X-Frame-Options is DENY, agreeing with frame-ancestors none; Permissions-Policy turns off unused features', async () => {
+    const res = await new TestClient(ctx.app).get('/');
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    const policy = res.headers.get('permissions-policy') ?? '';
+    for (const feature of ['camera=()', 'microphone=()', 'geolocation=()', 'payment=()', 'usb=()']) {
+      expect(policy).toContain(feature);
+    }
+    expect(policy).not.toContain('notifications');
+    expect(policy).not.toContain('fullscreen');
+  });
+
+  test("API answers carry OWASP's API set: nothing may load or frame them, no sniffing, no other site reads them", async () => {
+    const client = await signedInClient(ctx, await createUser(ctx));
+    for (const res of [
+      await new TestClient(ctx.app).get('/api/auth/providers'),
+      await client.get('/api/trpc/tasks.daily.list'),
+      await client.mutate('tasks.categories.add', { name: 'Headers' }),
+      await client.get('/api/nothing-here'),
+    ]) {
+      expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
       expect(res.headers.get('x-frame-options')).toBe('DENY');
-      expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
-      const policy = res.headers.get('permissions-policy') ?? '';
-      for (const feature of ['camera=()', 'microphone=()', 'geolocation=()', 'payment=()', 'usb=()']) {
-        expect(policy).toContain(feature);
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+      expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      // A document's headers govern nothing on JSON: not sent.
+      for (const documentOnly of ['permissions-policy', 'cross-origin-opener-policy', 'origin-agent-cluster']) {
+        expect(res.headers.get(documentOnly)).toBeNull();
       }
-      expect(policy).not.toContain('notifications');
-      expect(policy).not.toContain('fullscreen');
+    }
+  });
+});
+
+describe('HTTPS', () => {
+  test('pages and API answers alike carry HSTS when APP_URL is https, and neither does over plain http', async () => {
+    const secure = await createTestContext({ env: { APP_URL: 'https://lockin.example' } });
+    try {
+      for (const path of ['/', '/api/auth/providers']) {
+        const res = await secure.app.request(`https://lockin.example${path}`);
+        expect(res.headers.get('strict-transport-security')).toBe('max-age=63072000; includeSubDomains');
+        expect(
+          (await ctx.app.request(`http://localhost:3000${path}`)).headers.get('strict-transport-security'),
+        ).toBeNull();
+      }
+    } finally {
+      await secure.close();
     }
   });
 });

@@ -1,5 +1,5 @@
-// Cross-cutting HTTP protections: secure headers with a real CSP, a same-origin check on every
-// state-changing request, and a body size limit.
+// Cross-cutting HTTP protections: secure headers with a real CSP (pages) or the API set (JSON and
+// files under /api), a same-origin check on every state-changing request, and a body size limit.
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
@@ -7,6 +7,9 @@ import { AppError } from './errors';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
+const HSTS = 'max-age=63072000; includeSubDomains';
+
+/** The headers every page and static file carries: a document's full set. */
 export function securityHeaders(secure: boolean): MiddlewareHandler {
   return secureHeaders({
     contentSecurityPolicy: {
@@ -21,7 +24,7 @@ export function securityHeaders(secure: boolean): MiddlewareHandler {
       baseUri: ["'self'"],
       objectSrc: ["'none'"],
     },
-    strictTransportSecurity: secure ? 'max-age=63072000; includeSubDomains' : false,
+    strictTransportSecurity: secure ? HSTS : false,
     referrerPolicy: 'strict-origin-when-cross-origin',
     crossOriginEmbedderPolicy: false,
     // Agrees with frame-ancestors 'none' for browsers that only know the older header.
@@ -43,6 +46,34 @@ export function securityHeaders(secure: boolean): MiddlewareHandler {
       gyroscope: [],
       magnetometer: [],
     },
+  });
+}
+
+/**
+ * The headers every answer under /api carries: OWASP's set for API responses (REST Security Cheat
+ * Sheet), which are JSON, files or redirects and never a document. A document's headers
+ * (Permissions-Policy, COOP, Origin-Agent-Cluster, the DNS-prefetch and legacy IE/Flash/XSS-auditor
+ * switches) govern nothing here; each was a header write on every API answer. The policy is stricter
+ * than a page's: an answer opened as a page may load nothing and be framed by nobody. CORP keeps
+ * other sites' no-cors requests (an <img> or <script> pointing here) from reading an answer.
+ */
+export function apiSecurityHeaders(secure: boolean): MiddlewareHandler {
+  return secureHeaders({
+    contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+    strictTransportSecurity: secure ? HSTS : false,
+    referrerPolicy: 'strict-origin-when-cross-origin',
+    xFrameOptions: 'DENY',
+    xContentTypeOptions: true,
+    crossOriginResourcePolicy: 'same-origin',
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: false,
+    originAgentCluster: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+    // Nothing under /api sets X-Powered-By (neither Bun nor Hono does): no delete per answer.
+    removePoweredBy: false,
   });
 }
 

@@ -7,7 +7,7 @@ import type { AppDeps } from '../deps';
 import type { AppEnv } from './auth-middleware';
 import { AppError } from './errors';
 import { requestId, requestLog } from '../ops/request-log';
-import { securityHeaders } from './security';
+import { apiSecurityHeaders, securityHeaders } from './security';
 import type { StaticSite } from './static';
 
 export type ShellDeps = Pick<AppDeps, 'config' | 'log'>;
@@ -29,7 +29,9 @@ export function useCommonMiddleware(
     await next();
     c.res.headers.set('Referrer-Policy', 'no-referrer');
   });
-  app.use('*', securityHeaders(deps.config.secureCookies));
+  const pageHeaders = securityHeaders(deps.config.secureCookies);
+  const apiHeaders = apiSecurityHeaders(deps.config.secureCookies);
+  app.use('*', (c, next) => (c.req.path.startsWith('/api/') ? apiHeaders(c, next) : pageHeaders(c, next)));
 
   app.onError((error, c) => {
     if (error instanceof AppError) {
