@@ -1,6 +1,6 @@
 // Loads the signed-in user from the session cookie for every /api request.
 import type { MiddlewareHandler } from 'hono';
-import { deleteCookie, generateCookie, getCookie, setCookie } from 'hono/cookie';
+import { generateCookie, getCookie } from 'hono/cookie';
 import type { Context } from 'hono';
 import { SESSION_COOKIE } from '../../shared/constants';
 import type { Session, SessionUser } from '../accounts/sessions';
@@ -15,17 +15,27 @@ export interface AuthState {
 
 export type AppEnv = { Variables: { auth: AuthState | null } };
 
-const sessionCookieOptions = (deps: AppDeps, expiresAt: Date) =>
-  ({ httpOnly: true, sameSite: 'Lax', secure: deps.config.secureCookies, path: '/', expires: expiresAt }) as const;
+/** The Set-Cookie line that stores a session's token until `expiresAt`. */
+const sessionCookie = (deps: AppDeps, token: string, expiresAt: Date) =>
+  generateCookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: deps.config.secureCookies,
+    path: '/',
+    expires: expiresAt,
+  });
 
-const clearedCookieOptions = (deps: AppDeps) => ({ path: '/', secure: deps.config.secureCookies }) as const;
+/** The Set-Cookie line that removes the session cookie (what Hono's deleteCookie writes). */
+const clearedSessionCookie = (deps: AppDeps) =>
+  generateCookie(SESSION_COOKIE, '', { path: '/', secure: deps.config.secureCookies, maxAge: 0 });
 
+// As Hono's setCookie does: appended, so a handler may both clear and set cookies in one answer.
 export function setSessionCookie(c: Context, deps: AppDeps, token: string, expiresAt: Date): void {
-  setCookie(c, SESSION_COOKIE, token, sessionCookieOptions(deps, expiresAt));
+  c.header('Set-Cookie', sessionCookie(deps, token, expiresAt), { append: true });
 }
 
 export function clearSessionCookie(c: Context, deps: AppDeps): void {
-  deleteCookie(c, SESSION_COOKIE, clearedCookieOptions(deps));
+  c.header('Set-Cookie', clearedSessionCookie(deps), { append: true });
 }
 
 const SESSION_COOKIE_PREFIX = `${SESSION_COOKIE}=`;
@@ -43,11 +53,9 @@ export function loadSession(deps: AppDeps): MiddlewareHandler<AppEnv> {
       const result = await validateSessionToken(deps.db, deps.clock, token);
       if (result) {
         c.set('auth', { user: result.user, session: result.session });
-        if (result.renewed) {
-          cookie = generateCookie(SESSION_COOKIE, token, sessionCookieOptions(deps, result.session.expiresAt));
-        }
+        if (result.renewed) cookie = sessionCookie(deps, token, result.session.expiresAt);
       } else {
-        cookie = generateCookie(SESSION_COOKIE, '', { ...clearedCookieOptions(deps), maxAge: 0 });
+        cookie = clearedSessionCookie(deps);
       }
     }
     await next();
