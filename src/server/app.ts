@@ -78,8 +78,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
       // A refusal that says when to come back (a rate limit's 429) says it in Retry-After, as the
       // REST routes' answers do; tRPC builds its own answer, so the header goes through its hook.
       responseMeta: ({ errors }) => {
-        const retryAfter = errors.find((e) => e.cause instanceof AppError && e.cause.retryAfterSeconds !== undefined);
-        const seconds = (retryAfter?.cause as AppError | undefined)?.retryAfterSeconds;
+        const seconds = errors
+          .map((e) => (e.cause instanceof AppError ? e.cause.retryAfterSeconds : undefined))
+          .find((s) => s !== undefined);
         return seconds === undefined ? {} : { headers: new Headers({ 'Retry-After': String(seconds) }) };
       },
       onError: ({ error, path }) => {
