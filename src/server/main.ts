@@ -9,7 +9,7 @@ import type { AppEnv } from './http/auth-middleware';
 import { createShellApp } from './http/shell';
 import { createStaticSite, PUBLIC_DIR } from './http/static';
 import { OAUTH_PROVIDER_IDS, PROVIDERS_META } from '../shared/oauth';
-import { answerProbe, type Lifecycle } from './ops/lifecycle';
+import { answerProbe, IDLE_CONNECTION_SECONDS, type Lifecycle } from './ops/lifecycle';
 
 /** However a shutdown goes, the process is gone within this (an orchestrator's usual grace is 10 s). */
 const HARD_STOP_MS = 9_500;
@@ -69,6 +69,7 @@ async function main(): Promise<void> {
       hostname: config.host,
       // Workers started by the supervisor share the port; the kernel spreads connections.
       reusePort: config.workerIndex !== undefined,
+      idleTimeout: IDLE_CONNECTION_SECONDS,
       fetch(request, bunServer) {
         if (app) return app.fetch(request, bunServer);
         const { pathname } = new URL(request.url);

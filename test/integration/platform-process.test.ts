@@ -1,7 +1,9 @@
 // The server as a real process: bad configuration stops it with a message naming the variable,
-// SIGTERM lets an in-flight request finish, and acknowledged writes survive a SIGKILL.
+// SIGTERM lets an in-flight request finish, acknowledged writes survive a SIGKILL, and an idle
+// keep-alive connection is not cut early.
 import { afterAll, describe, expect, test } from 'bun:test';
 import { rmSync } from 'node:fs';
+import { IDLE_CONNECTION_SECONDS, PROBE_PATHS } from '../../src/server/ops/lifecycle';
 import { type ServerProcess, spawnServer, tempDataDir } from '../support/process';
 
 const dirs: string[] = [];
@@ -249,3 +251,60 @@ describe('durability', () => {
     }
   }, 180_000);
 });
+
+describe('idle connections', () => {
+  // Bun's default closes a silent connection after 10 s (between 8 and 12 s, its timer moving in
+  // 4 s steps). A proxy's pool, a browser or a test client that reuses the connection after that
+  // meets a reset; nginx's pool (deploy/nginx.conf) keeps one for up to 30 s.
+  test(`a keep-alive connection silent for 14 s still answers (the server keeps it ${IDLE_CONNECTION_SECONDS} s)`, async () => {
+    const server = await spawnServer({ env: { DATA_DIR: dataDir() } });
+    try {
+      await server.waitUntilUp({ timeoutMs: 90_000 });
+      const connection = await keepAliveConnection(server.port);
+      expect(await connection.get(PROBE_PATHS.health)).toStartWith('HTTP/1.1 200 OK');
+      await Bun.sleep(14_000);
+      expect(await connection.get(PROBE_PATHS.health)).toStartWith('HTTP/1.1 200 OK');
+      connection.close();
+    } finally {
+      await server.stop();
+    }
+  }, 120_000);
+});
+
+/** One raw HTTP/1.1 connection: each `get` sends a request and resolves with the whole answer ('' once closed). */
+async function keepAliveConnection(port: number) {
+  let received = '';
+  let closed = false;
+  const socket = await Bun.connect({
+    hostname: '127.0.0.1',
+    port,
+    socket: {
+      data(_s, chunk) {
+        received += new TextDecoder().decode(chunk);
+      },
+      close() {
+        closed = true;
+      },
+      error() {
+        closed = true;
+      },
+    },
+  });
+  const complete = () => {
+    const end = received.indexOf('\r\n\r\n');
+    const length = Number(/\r\ncontent-length: (\d+)/i.exec(received)?.[1] ?? Number.NaN);
+    return end >= 0 && received.length >= end + 4 + length;
+  };
+  return {
+    async get(path: string): Promise<string> {
+      received = '';
+      if (closed) return '';
+      socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+      socket.flush();
+      const deadline = Date.now() + 10_000;
+      while (!closed && !complete() && Date.now() < deadline) await Bun.sleep(10);
+      return received;
+    },
+    close: () => socket.end(),
+  };
+}

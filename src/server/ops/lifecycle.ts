@@ -10,6 +10,16 @@ export interface Lifecycle {
   stopping: boolean;
 }
 
+/**
+ * Seconds a connection may stay silent before the server closes it (Bun's default is 10, cut
+ * somewhere between 8 and 12 s by its 4 s timer). It covers two waits: a GET whose handler waits
+ * on an outside service (an OAuth sign-in's token exchange plus PROFILE_TIMEOUT_MS), during which
+ * no byte moves; and a keep-alive connection parked in a proxy's pool or a client between
+ * requests. A proxy must close its idle upstream connections sooner (deploy/nginx.conf: 30 s), or
+ * it may send a request down a socket this side is closing and see a reset.
+ */
+export const IDLE_CONNECTION_SECONDS = 40;
+
 export const PROBE_PATHS = { health: '/api/health', ready: '/api/ready' } as const;
 
 const probe = (status: number, body: object) =>
