@@ -39,6 +39,19 @@ describe('describeZodError', () => {
     expect(messageFor(z.object({ color: z.enum(['red']) }), { color: 'blue' })).toBe('Color is not valid');
   });
 
+  test('a number out of its range says the bound, not that it is "too short"', () => {
+    const limit = z.object({ limit: z.number().int().min(1).max(500) });
+    expect(messageFor(limit, { limit: -1 })).toBe('Limit must be at least 1');
+    expect(messageFor(limit, { limit: 501 })).toBe('Limit must be at most 500');
+    expect(messageFor(z.object({ minutes: z.number().positive() }), { minutes: 0 })).toBe(
+      'Minutes must be greater than 0',
+    );
+    expect(messageFor(z.object({ minutes: z.number().lt(60) }), { minutes: 60 })).toBe('Minutes must be less than 60');
+    expect(messageFor(z.object({ ids: z.array(z.string()).min(1) }), { ids: [] })).toBe(
+      'IDs must hold at least 1 item',
+    );
+  });
+
   test('a task title that is too long names the title', () => {
     expect(messageFor(createBankTaskInput, { id: 'a', title: 'x'.repeat(201) })).toMatch(/^Title /);
   });

@@ -51,16 +51,30 @@ export class AppError extends Error {
 /** zod's own messages ('Too small: …', 'Invalid input: …'), as opposed to the schemas' phrases. */
 const ZOD_DEFAULT = /^(Too small|Too big|Invalid|Unrecognized)\b/;
 
+/** 'must be at least 1', 'must be greater than 0', 'must be at most 200 characters', 'must hold at least 1 item'. */
+function boundPhrase(origin: string, side: 'least' | 'most', bound: number | bigint, inclusive: boolean): string {
+  switch (origin) {
+    case 'string':
+      return `must be at ${side} ${bound} characters`;
+    case 'array':
+    case 'set':
+      return `${side === 'least' ? 'must' : 'may'} hold at ${side} ${bound} item${bound === 1 ? '' : 's'}`;
+    case 'number':
+    case 'int':
+    case 'bigint':
+      if (inclusive) return `must be at ${side} ${bound}`;
+      return `must be ${side === 'least' ? 'greater' : 'less'} than ${bound}`;
+    default:
+      return side === 'least' ? 'is too small' : 'is too large';
+  }
+}
+
 function zodPhrase(issue: z.core.$ZodIssue): string {
   switch (issue.code) {
     case 'too_small':
-      return issue.origin === 'string' ? `must be at least ${issue.minimum} characters` : 'is too short';
+      return boundPhrase(issue.origin, 'least', issue.minimum, issue.inclusive !== false);
     case 'too_big':
-      return issue.origin === 'string'
-        ? `must be at most ${issue.maximum} characters`
-        : issue.origin === 'array'
-          ? `may hold at most ${issue.maximum} items`
-          : `must be at most ${issue.maximum}`;
+      return boundPhrase(issue.origin, 'most', issue.maximum, issue.inclusive !== false);
     case 'invalid_type':
       // zod leaves the input out of its issues; its message says 'received undefined' for a gap.
       if (/received undefined$/.test(issue.message)) return 'is required';
