@@ -4,7 +4,8 @@
 // change measured in the same run (the UPDATE under the user's advisory lock, straight through
 // postgres.js, or through an in-process PGlite). Then the mixed soak: cached GET /api/auth/user
 // reads (wrk) alone, and again while the tick + untick writes run, so the ratio says how much the
-// writes hold up requests that touch no database. RSS before, peak and after.
+// writes hold up requests that touch no database, beside the same reads next to the SQL floor's
+// writes (the share the machine itself loses). RSS before, peak and after.
 // autocannon drives the writes (they run far below its ceiling) and wrk the cached reads.
 // Usage: bun bench/writes.ts [seconds=10] [pglite|postgres|both=both]
 import { rmSync } from 'node:fs';
@@ -265,6 +266,15 @@ async function runOn(kind: DatabaseKind): Promise<void> {
     ]);
     console.log(
       `mixed soak, cached GET /api/auth/user (wrk, 50 conn.): alone ${alone.reqPerSec.toFixed(0)} req/s (p99 ${alone.p99.toFixed(1)} ms), beside 50 writers ${beside.reqPerSec.toFixed(0)} req/s (p99 ${beside.p99.toFixed(1)} ms): ${((beside.reqPerSec / alone.reqPerSec) * 100).toFixed(1)}% kept, load ${load()}`,
+    );
+    // The machine's own share: the same reads while the floor's transactions run from this process
+    // (LockIn does none of that work), so the CPUs are shared as in the soak without LockIn's part.
+    const [besideFloor, floorWrites] = await Promise.all([
+      wrk(reads, { seconds: duration, connections: 50, cookies }),
+      lockin.databaseUrl ? postgresFloor(lockin.databaseUrl, 50, users) : pgliteFloor(users),
+    ]);
+    console.log(
+      `  reference: the same reads beside the SQL floor's writes (${floorWrites.reqPerSec.toFixed(0)} tx/s, none through LockIn): ${besideFloor.reqPerSec.toFixed(0)} req/s, ${((besideFloor.reqPerSec / alone.reqPerSec) * 100).toFixed(1)}% kept`,
     );
     const peak = sampler.stop();
     await Bun.sleep(3000);
