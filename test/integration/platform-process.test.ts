@@ -81,37 +81,48 @@ async function splitRequest(
   secondPart: string,
   between: () => Promise<void>,
 ): Promise<string> {
-  let received = '';
+  const connection = await rawConnection(port);
+  const length = new TextEncoder().encode(firstPart + secondPart).length;
+  connection.send(`${head}\r\nContent-Length: ${length}\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n`);
+  const deadline = Date.now() + 30_000;
+  while (!connection.received.startsWith('HTTP/1.1 100') && Date.now() < deadline) await Bun.sleep(10);
+  expect(connection.received).toStartWith('HTTP/1.1 100 Continue');
+  connection.send(firstPart);
+  await between();
+  connection.send(secondPart);
+  await connection.closed;
+  return connection.received;
+}
+
+/** A raw TCP connection to the server: what it sent so far, and whether it has closed. */
+async function rawConnection(port: number) {
   let done!: () => void;
-  const closed = new Promise<void>((resolve) => (done = resolve));
+  const state = {
+    received: '',
+    isClosed: false,
+    closed: new Promise<void>((resolve) => (done = resolve)),
+    send(text: string) {
+      socket.write(text);
+      socket.flush();
+    },
+    end: () => socket.end(),
+  };
+  const close = () => {
+    state.isClosed = true;
+    done();
+  };
   const socket = await Bun.connect({
     hostname: '127.0.0.1',
     port,
     socket: {
       data(_s, chunk) {
-        received += new TextDecoder().decode(chunk);
+        state.received += new TextDecoder().decode(chunk);
       },
-      close() {
-        done();
-      },
-      error() {
-        done();
-      },
+      close,
+      error: close,
     },
   });
-  const length = new TextEncoder().encode(firstPart + secondPart).length;
-  socket.write(`${head}\r\nContent-Length: ${length}\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n`);
-  socket.flush();
-  const deadline = Date.now() + 30_000;
-  while (!received.startsWith('HTTP/1.1 100') && Date.now() < deadline) await Bun.sleep(10);
-  expect(received).toStartWith('HTTP/1.1 100 Continue');
-  socket.write(firstPart);
-  socket.flush();
-  await between();
-  socket.write(secondPart);
-  socket.flush();
-  await closed;
-  return received;
+  return state;
 }
 
 describe('a port already in use', () => {
@@ -273,38 +284,22 @@ describe('idle connections', () => {
 
 /** One raw HTTP/1.1 connection: each `get` sends a request and resolves with the whole answer ('' once closed). */
 async function keepAliveConnection(port: number) {
-  let received = '';
-  let closed = false;
-  const socket = await Bun.connect({
-    hostname: '127.0.0.1',
-    port,
-    socket: {
-      data(_s, chunk) {
-        received += new TextDecoder().decode(chunk);
-      },
-      close() {
-        closed = true;
-      },
-      error() {
-        closed = true;
-      },
-    },
-  });
+  const connection = await rawConnection(port);
   const complete = () => {
+    const { received } = connection;
     const end = received.indexOf('\r\n\r\n');
     const length = Number(/\r\ncontent-length: (\d+)/i.exec(received)?.[1] ?? Number.NaN);
     return end >= 0 && received.length >= end + 4 + length;
   };
   return {
     async get(path: string): Promise<string> {
-      received = '';
-      if (closed) return '';
-      socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
-      socket.flush();
+      connection.received = '';
+      if (connection.isClosed) return '';
+      connection.send(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
       const deadline = Date.now() + 10_000;
-      while (!closed && !complete() && Date.now() < deadline) await Bun.sleep(10);
-      return received;
+      while (!connection.isClosed && !complete() && Date.now() < deadline) await Bun.sleep(10);
+      return connection.received;
     },
-    close: () => socket.end(),
+    close: connection.end,
   };
 }
