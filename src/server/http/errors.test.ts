@@ -50,6 +50,12 @@ describe('describeZodError', () => {
     expect(messageFor(z.object({ ids: z.array(z.string()).min(1) }), { ids: [] })).toBe(
       'IDs must hold at least 1 item',
     );
+    expect(messageFor(z.object({ ids: z.array(z.string()).length(2) }), { ids: ['a'] })).toBe(
+      'IDs must hold exactly 2 items',
+    );
+    expect(messageFor(z.object({ code: z.string().length(6) }), { code: '12345' })).toBe(
+      'Code must be exactly 6 characters',
+    );
   });
 
   test('a task title that is too long names the title', () => {

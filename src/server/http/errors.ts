@@ -52,13 +52,20 @@ export class AppError extends Error {
 const ZOD_DEFAULT = /^(Too small|Too big|Invalid|Unrecognized)\b/;
 
 /** 'must be at least 1', 'must be greater than 0', 'must be at most 200 characters', 'must hold at least 1 item'. */
-function boundPhrase(origin: string, side: 'least' | 'most', bound: number | bigint, inclusive: boolean): string {
+function boundPhrase(
+  origin: string,
+  side: 'least' | 'most',
+  bound: number | bigint,
+  inclusive: boolean,
+  exact: boolean,
+): string {
+  const amount = exact ? `exactly ${bound}` : `at ${side} ${bound}`;
   switch (origin) {
     case 'string':
-      return `must be at ${side} ${bound} characters`;
+      return `must be ${amount} characters`;
     case 'array':
     case 'set':
-      return `${side === 'least' ? 'must' : 'may'} hold at ${side} ${bound} item${bound === 1 ? '' : 's'}`;
+      return `${side === 'least' || exact ? 'must' : 'may'} hold ${amount} item${bound === 1 ? '' : 's'}`;
     case 'number':
     case 'int':
     case 'bigint':
@@ -72,9 +79,9 @@ function boundPhrase(origin: string, side: 'least' | 'most', bound: number | big
 function zodPhrase(issue: z.core.$ZodIssue): string {
   switch (issue.code) {
     case 'too_small':
-      return boundPhrase(issue.origin, 'least', issue.minimum, issue.inclusive !== false);
+      return boundPhrase(issue.origin, 'least', issue.minimum, issue.inclusive !== false, issue.exact === true);
     case 'too_big':
-      return boundPhrase(issue.origin, 'most', issue.maximum, issue.inclusive !== false);
+      return boundPhrase(issue.origin, 'most', issue.maximum, issue.inclusive !== false, issue.exact === true);
     case 'invalid_type':
       // zod leaves the input out of its issues; its message says 'received undefined' for a gap.
       if (/received undefined$/.test(issue.message)) return 'is required';
