@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { count, eq } from 'drizzle-orm';
 import { OAUTH_NONCE_COOKIE, OAUTH_STATE_COOKIE, OAUTH_VERIFIER_COOKIE } from '../../src/server/accounts/oauth.routes';
 import { createApp } from '../../src/server/app';
+import { PROFILE_TIMEOUT_MS } from '../../src/server/integrations/oauth/provider';
 import { oauthAccounts, users } from '../../src/server/db/schema';
 import { SESSION_COOKIE } from '../../src/shared/constants';
 import { type TestContext, TestClient, createTestContext } from '../support/app';
@@ -285,6 +286,27 @@ describe.each(PROVIDERS)('%s sign-in', (provider) => {
     expect(res.headers.get('location')).toBe('/login?error=auth_failed');
     expect(ctx.log.lines.at(-1)).toContain(`[oauth] ${other} sign-in refused: state does not match`);
   });
+});
+
+describe('a provider that never answers', () => {
+  // Google, GitHub and X share this exchange (pkce.ts), and the OIDC provider the same helper.
+  test(
+    'a code exchange left unanswered ends at auth_failed after the timeout, not a hung callback',
+    async () => {
+      const provider = 'google';
+      standin.signInAs(provider, person());
+      standin.hangNextTokenExchange();
+      const client = new TestClient(ctx.app);
+      const res = await signInWith(client, provider);
+      expect(res.headers.get('location')).toBe('/login?error=auth_failed');
+      expect(client.cookie(SESSION_COOKIE)).toBeUndefined();
+      expect(ctx.log.lines.at(-1)).toContain(
+        `[oauth] ${provider} sign-in failed: code exchange or profile fetch failed`,
+      );
+      expect(ctx.log.lines.at(-1)).toContain('did not answer the code exchange in time');
+    },
+    PROFILE_TIMEOUT_MS + 10_000,
+  );
 });
 
 describe('one email, two providers', () => {

@@ -33,6 +33,8 @@ export interface OAuthStandin {
   signInAs(provider: StandinProvider, person: StandinPerson): void;
   /** Makes the token endpoint refuse the next exchange. */
   failNextTokenExchange(): void;
+  /** Makes the token endpoint never answer the next exchange (until the stand-in closes). */
+  hangNextTokenExchange(): void;
   /** Requests the stand-in received, as 'METHOD host/path'. */
   requests: string[];
   close(): void;
@@ -66,6 +68,8 @@ export function startOAuthStandin(): OAuthStandin {
   const tokens = new Map<string, { provider: StandinProvider; person: StandinPerson }>();
   const requests: string[] = [];
   let failNext = false;
+  let hangNext = false;
+  const hanging = Promise.withResolvers<Response>();
 
   function tokenError(status: number, error: string) {
     return Response.json({ error }, { status });
@@ -85,6 +89,10 @@ export function startOAuthStandin(): OAuthStandin {
     if (failNext) {
       failNext = false;
       return tokenError(400, 'invalid_grant');
+    }
+    if (hangNext) {
+      hangNext = false;
+      return hanging.promise;
     }
     const code = codes.get(form.get('code') ?? '');
     codes.delete(form.get('code') ?? '');
@@ -215,7 +223,13 @@ export function startOAuthStandin(): OAuthStandin {
     failNextTokenExchange: () => {
       failNext = true;
     },
+    hangNextTokenExchange: () => {
+      hangNext = true;
+    },
     requests,
-    close: () => void server.stop(true),
+    close: () => {
+      hanging.resolve(tokenError(503, 'stopped'));
+      void server.stop(true);
+    },
   };
 }

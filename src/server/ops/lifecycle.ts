@@ -13,8 +13,8 @@ export interface Lifecycle {
 /**
  * Seconds a connection may stay silent before the server closes it (Bun's default is 10, cut
  * somewhere between 8 and 12 s by its 4 s timer). It covers two waits: a GET whose handler waits
- * on an outside service (an OAuth sign-in's token exchange plus PROFILE_TIMEOUT_MS), during which
- * no byte moves; and a keep-alive connection parked in a proxy's pool or a client between
+ * on an outside service (an OAuth sign-in's code exchange and profile, PROFILE_TIMEOUT_MS each),
+ * during which no byte moves; and a keep-alive connection parked in a proxy's pool or a client between
  * requests. A proxy must close its idle upstream connections sooner (deploy/nginx.conf: 30 s), or
  * it may send a request down a socket this side is closing and see a reset.
  */

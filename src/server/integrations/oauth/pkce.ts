@@ -1,7 +1,7 @@
 // The plain authorization-code flow with PKCE (S256) that Google, GitHub and X share: only the
 // endpoints, the scopes and the profile call differ.
 import { CodeChallengeMethod, generateCodeVerifier, generateState, type OAuth2Client, type OAuth2Tokens } from 'arctic';
-import type { OAuthProfile, OAuthProvider, OAuthProviderId } from './provider';
+import { exchangeCode, type OAuthProfile, type OAuthProvider, type OAuthProviderId } from './provider';
 
 export function pkceProvider(
   id: OAuthProviderId,
@@ -22,7 +22,7 @@ export function pkceProvider(
       return { url, state, codeVerifier, nonce: null };
     },
     async finish(code, codeVerifier) {
-      const tokens = await client.validateAuthorizationCode(tokenUrl, code, codeVerifier);
+      const tokens = await exchangeCode(client, tokenUrl, code, codeVerifier);
       return profile(tokens);
     },
   };

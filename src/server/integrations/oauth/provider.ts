@@ -1,6 +1,7 @@
 // The provider interface every sign-in provider implements, and the helpers they share: the
-// profile-fetching HTTP call, the access-token check and the name splitting.
-import type { OAuth2Tokens } from 'arctic';
+// bounded code exchange, the profile-fetching HTTP call, the access-token check and the name
+// splitting.
+import type { OAuth2Client, OAuth2Tokens } from 'arctic';
 import type { Clock } from '../../clock';
 import { OAUTH_PROVIDER_IDS, type OAuthProviderId } from '../../../shared/oauth';
 
@@ -51,6 +52,32 @@ export class OAuthProfileError extends Error {
 }
 
 export const PROFILE_TIMEOUT_MS = 10_000;
+
+/**
+ * Exchanges the callback's code for tokens, giving up after PROFILE_TIMEOUT_MS. arctic's own
+ * request has no timeout and takes no signal: a provider that never answers would hold the
+ * callback (and the user's browser) until the connection is cut, instead of LockIn's error
+ * screen. The abandoned request ends when the provider or the network gives up.
+ */
+export async function exchangeCode(
+  client: OAuth2Client,
+  tokenUrl: string,
+  code: string,
+  codeVerifier: string,
+): Promise<OAuth2Tokens> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timedOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new OAuthProfileError(`${new URL(tokenUrl).host} did not answer the code exchange in time`)),
+      PROFILE_TIMEOUT_MS,
+    );
+  });
+  try {
+    return await Promise.race([client.validateAuthorizationCode(tokenUrl, code, codeVerifier), timedOut]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 export async function getJson(
   url: string,

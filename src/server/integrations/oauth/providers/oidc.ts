@@ -5,6 +5,7 @@ import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { z } from 'zod';
 import {
   type Credentials,
+  exchangeCode,
   getJson,
   type OAuthProvider,
   OAuthProfileError,
@@ -91,7 +92,7 @@ export function createOidcProvider(
     },
     async finish(code, codeVerifier, nonce) {
       const { doc, jwks } = await discover();
-      const tokens = await client.validateAuthorizationCode(doc.token_endpoint, code, codeVerifier);
+      const tokens = await exchangeCode(client, doc.token_endpoint, code, codeVerifier);
       // Signature from the issuer's JWKS; iss, aud and exp by jose; nonce below.
       const { payload } = await jwtVerify(tokens.idToken(), jwks, {
         issuer: doc.issuer,
