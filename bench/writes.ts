@@ -236,6 +236,9 @@ async function runOn(kind: DatabaseKind): Promise<void> {
   origin = server.url;
   try {
     const users = await signUpUsers(server, USERS);
+    // PGlite's floor runs on one in-process connection whatever the count.
+    const sqlFloor = (connections: number) =>
+      lockin.databaseUrl ? postgresFloor(lockin.databaseUrl, connections, users) : pgliteFloor(users);
     Bun.gc(true);
     await Bun.sleep(1000);
     const rssBefore = rssMiB(server.proc.pid);
@@ -243,9 +246,7 @@ async function runOn(kind: DatabaseKind): Promise<void> {
     console.log(`\n[${kind}]`);
     console.log(`${'write'.padEnd(44)} ${'req/s'.padStart(7)} ${'p99 ms'.padStart(8)}   of floor   load`);
     for (const connections of CONNECTIONS) {
-      const floor = lockin.databaseUrl
-        ? await postgresFloor(lockin.databaseUrl, connections, users)
-        : await pgliteFloor(users);
+      const floor = await sqlFloor(connections);
       console.log(row(`SQL floor: lock + UPDATE (${connections} conn.)`, floor));
       for (const write of WRITES) {
         await drive(server.url, connections, write.steps(users), 1);
@@ -271,7 +272,7 @@ async function runOn(kind: DatabaseKind): Promise<void> {
     // (LockIn does none of that work), so the CPUs are shared as in the soak without LockIn's part.
     const [besideFloor, floorWrites] = await Promise.all([
       wrk(reads, { seconds: duration, connections: 50, cookies }),
-      lockin.databaseUrl ? postgresFloor(lockin.databaseUrl, 50, users) : pgliteFloor(users),
+      sqlFloor(50),
     ]);
     console.log(
       `  reference: the same reads beside the SQL floor's writes (${floorWrites.reqPerSec.toFixed(0)} tx/s, none through LockIn): ${besideFloor.reqPerSec.toFixed(0)} req/s, ${((besideFloor.reqPerSec / alone.reqPerSec) * 100).toFixed(1)}% kept`,
