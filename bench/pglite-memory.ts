@@ -13,7 +13,7 @@ const rssMiB = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync('/proc/self/statu
 
 const variants: Record<string, { label: string; options: Record<string, unknown> }> = {
   default: { label: 'defaults', options: {} },
-  app: { label: "LockIn's start parameters (shared_buffers=16MB)", options: { startParams: PGLITE_START_PARAMS } },
+  app: { label: "LockIn's start parameters (8MB buffers, 4 conn.)", options: { startParams: PGLITE_START_PARAMS } },
 };
 
 async function child(name: string, dataDir: string): Promise<void> {

@@ -2,13 +2,22 @@
 import { PGlite, types } from '@electric-sql/pglite';
 
 /**
- * PGlite's one backend keeps Postgres's default shared_buffers of 128 MB (plus ~17 MB of other
- * shared memory) inside its WASM heap, and touches all of it at start: that was most of an idle
- * server's ~320 MB. LockIn's working set is a few MB, so 16 MB of buffers holds it whole; pages
- * beyond it come from the OS page cache. Passed on the command line (not postgresql.conf, which
- * PGlite would overwrite in DATA_DIR). See docs/decisions/2026-11-22-pglite-memory.md.
+ * PGlite's one backend would keep Postgres's defaults: 128 MB of shared_buffers plus shared memory
+ * sized for 100 connections, all inside its WASM heap and all touched at start. LockIn's hot set is
+ * a few MB; pages beyond the buffers come from the OS page cache (analytics over a 150,000-session
+ * history took the same time at 8 MB as at 16 MB). PGlite never runs a second backend, and Postgres
+ * needs one slot beyond the three it reserves for superusers, so 4 connections; that and the
+ * buffers together keep ~12 MiB resident that 16 MB and 100 kept. Passed on the command line (not
+ * postgresql.conf, which PGlite would overwrite in DATA_DIR). See
+ * docs/decisions/2026-11-22-pglite-memory.md and 2026-11-26-pglite-idle-memory.md.
  */
-export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+export const PGLITE_START_PARAMS = [
+  ...PGlite.defaultStartParams,
+  '-c',
+  'shared_buffers=8MB',
+  '-c',
+  'max_connections=4',
+];
 
 /**
  * The parsers drizzle hands PGlite with every query (dates and intervals left as text; drizzle

@@ -187,6 +187,12 @@ test('NOTIFY reaches the listener, no later than the committing query answers', 
   expect(payloads).toEqual(['hello']);
 });
 
+test("PGlite runs with LockIn's memory settings (8 MB of buffers, 4 connection slots)", async () => {
+  const setting = async (name: string) => ((await db.query(`show ${name}`)).rows[0] as Record<string, string>)[name];
+  expect(await setting('shared_buffers')).toBe('8MB');
+  expect(await setting('max_connections')).toBe('4');
+});
+
 test('a closed database refuses queries', async () => {
   const other = await openRemotePglite({ startParams: PGLITE_START_PARAMS });
   expect((await other.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
