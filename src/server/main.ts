@@ -28,9 +28,11 @@ function readConfig(): Config {
 
 async function openMigratedDatabase(config: Config) {
   const { openDatabase } = await import('./db/client');
-  const { runMigrations } = await import('./db/migrate');
+  const { prepareNewPgliteDir, runMigrations } = await import('./db/migrate');
   const { attachSessionInvalidation } = await import('./accounts/session-cache');
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const options = { databaseUrl: config.databaseUrl, dataDir: config.dataDir };
+  await prepareNewPgliteDir(options);
+  const database = await openDatabase(options);
   await attachSessionInvalidation(database);
   await runMigrations(database, config.databaseUrl);
   return database;

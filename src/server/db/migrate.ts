@@ -1,12 +1,14 @@
 // Applies the generated SQL in drizzle/ at start-up. On PostgreSQL an advisory lock makes
 // processes that start together take turns, so each migration runs exactly once.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import postgres from 'postgres';
-import type { Database } from './client';
+import { type Database, type OpenOptions, openDatabase } from './client';
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../../drizzle', import.meta.url));
 const MIGRATION_LOCK_ID = 727_465_001;
@@ -26,4 +28,25 @@ export async function runMigrations(database: Database, databaseUrl?: string): P
   } finally {
     await client.end({ timeout: 5 });
   }
+}
+
+/**
+ * Creates and migrates a new PGlite directory with a PGlite that is then closed, so the one that
+ * serves opens a ready directory. initdb and the migrations' DDL leave ~35 MiB resident in the
+ * worker thread that ran them (WASM code compiled for them, heap the thread keeps after
+ * collection), and only ending the thread gives it back. Returns whether there was anything to do:
+ * nothing on PostgreSQL, in memory, for a dump to load, or for a directory PGlite has initialised
+ * (initdb writes PG_VERSION).
+ */
+export async function prepareNewPgliteDir(options: OpenOptions): Promise<boolean> {
+  const { databaseUrl, dataDir, loadDataDir } = options;
+  if (databaseUrl || loadDataDir || dataDir.startsWith('memory://') || existsSync(join(dataDir, 'PG_VERSION')))
+    return false;
+  const database = await openDatabase(options);
+  try {
+    await runMigrations(database);
+  } finally {
+    await database.close();
+  }
+  return true;
 }
