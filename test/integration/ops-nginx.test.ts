@@ -1,7 +1,8 @@
 // deploy/nginx.conf and deploy/lockin@.service in use: two LockIn processes started as the unit
 // starts them (its Environment= lines, ExecStart's arguments, %i the port), on one PostgreSQL
 // behind Debian's nginx, and a rolling restart (SIGTERM one, start it again, wait for /api/ready, then the other) while
-// clients keep reading and writing through nginx: not one request fails. Needs nginx
+// clients keep reading and writing through nginx: not one request fails. And a POST that outlasts
+// nginx's wait for an answer is not sent to the other process a second time. Needs nginx
 // (`apt-get install nginx`; .ci/run installs it) and TEST_DATABASE_URL.
 import { expect, test } from 'bun:test';
 import { mkdirSync, rmSync } from 'node:fs';
@@ -39,28 +40,54 @@ async function unitEnvironment(
   };
 }
 
-/** deploy/nginx.conf with this run's ports, inside the few lines nginx needs to run unprivileged in `dir`. */
-async function nginxConfig(listen: number, upstreams: [number, number]): Promise<string> {
-  const site = (await Bun.file(join(REPO_ROOT, 'deploy/nginx.conf')).text())
+/** deploy/nginx.conf with this run's ports, inside the few lines nginx needs to run unprivileged in `root`. */
+async function nginxConfig(
+  listen: number,
+  upstreams: [number, number],
+  options: { root?: string; readTimeout?: string } = {},
+): Promise<string> {
+  const root = options.root ?? dir;
+  let site = (await Bun.file(join(REPO_ROOT, 'deploy/nginx.conf')).text())
     .replace('listen 8080;', `listen 127.0.0.1:${listen};`)
     .replace('127.0.0.1:3001', `127.0.0.1:${upstreams[0]}`)
     .replace('127.0.0.1:3002', `127.0.0.1:${upstreams[1]}`);
-  for (const sub of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(dir, sub), { recursive: true });
+  if (options.readTimeout) {
+    expect(site).toContain('proxy_read_timeout 30s;');
+    site = site.replace('proxy_read_timeout 30s;', `proxy_read_timeout ${options.readTimeout};`);
+  }
+  for (const sub of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(root, sub), { recursive: true });
   return `${process.getuid?.() === 0 ? 'user root;\n' : ''}daemon off;
 worker_processes 1;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
+pid ${root}/nginx.pid;
+error_log ${root}/error.log warn;
 events { worker_connections 512; }
 http {
   access_log off;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
+  client_body_temp_path ${root}/body;
+  proxy_temp_path ${root}/proxy;
+  fastcgi_temp_path ${root}/fastcgi;
+  uwsgi_temp_path ${root}/uwsgi;
+  scgi_temp_path ${root}/scgi;
 ${site}
 }
 `;
+}
+
+/** nginx on `config`, run from `root`, once it answers on `url`. */
+async function startNginx(root: string, config: string, url: string): Promise<ReturnType<typeof Bun.spawn>> {
+  await Bun.write(join(root, 'nginx.conf'), config);
+  const proc = Bun.spawn([NGINX ?? 'nginx', '-p', root, '-c', join(root, 'nginx.conf')], {
+    stdout: 'pipe',
+    stderr: 'pipe',
+  });
+  for (let i = 0; i < 100; i++) {
+    const up = await fetch(`${url}/api/health`)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (up) break;
+    await Bun.sleep(50);
+  }
+  return proc;
 }
 
 test.skipIf(!NGINX || !TWO_PROCESS_DATABASE)(
@@ -92,18 +119,7 @@ test.skipIf(!NGINX || !TWO_PROCESS_DATABASE)(
     let a = await start(portA);
     let b = await start(portB);
 
-    await Bun.write(join(dir, 'nginx.conf'), await nginxConfig(front, [portA, portB]));
-    nginx = Bun.spawn([NGINX ?? 'nginx', '-p', dir, '-c', join(dir, 'nginx.conf')], {
-      stdout: 'pipe',
-      stderr: 'pipe',
-    });
-    for (let i = 0; i < 100; i++) {
-      const up = await fetch(`${appUrl}/api/health`)
-        .then((r) => r.ok)
-        .catch(() => false);
-      if (up) break;
-      await Bun.sleep(50);
-    }
+    nginx = await startNginx(dir, await nginxConfig(front, [portA, portB]), appUrl);
 
     // A signed-in user through nginx (the same-origin check sees APP_URL: nginx's address).
     const email = `nginx-${Date.now()}@example.com`;
@@ -171,4 +187,41 @@ test.skipIf(!NGINX || !TWO_PROCESS_DATABASE)(
     console.log(`rolling restart behind nginx: ${answered} reads and ${writes} writes answered, 0 failed`);
   },
   180_000,
+);
+
+test.skipIf(!NGINX)(
+  'a POST still running when nginx stops waiting is answered 504 and never sent to the other process',
+  async () => {
+    // Two stand-in upstreams that take their time over every POST (a payment provider being
+    // slow), behind the same configuration with a 1 s wait instead of 30 s.
+    const posts: string[] = [];
+    const slowUpstream = (name: string) =>
+      Bun.serve({
+        port: 0,
+        hostname: '127.0.0.1',
+        async fetch(request) {
+          if (request.method !== 'POST') return new Response('ok');
+          posts.push(name);
+          await Bun.sleep(3_000);
+          return new Response('late');
+        },
+      });
+    const upstreams = [slowUpstream('a'), slowUpstream('b')];
+    const root = join(dir, 'slow');
+    const front = await freePort();
+    const url = `http://127.0.0.1:${front}`;
+    const config = await nginxConfig(front, [upstreams[0]!.port!, upstreams[1]!.port!], { root, readTimeout: '1s' });
+    const proxy = await startNginx(root, config, url);
+    try {
+      const res = await fetch(`${url}/api/checkout`, { method: 'POST', body: '{}' });
+      await res.arrayBuffer();
+      expect(res.status).toBe(504);
+      expect(posts).toHaveLength(1);
+    } finally {
+      proxy.kill('SIGQUIT');
+      await proxy.exited;
+      for (const upstream of upstreams) upstream.stop(true);
+    }
+  },
+  30_000,
 );
