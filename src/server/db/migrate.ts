@@ -32,7 +32,7 @@ export async function runMigrations(database: Database, databaseUrl?: string): P
 
 /**
  * Creates and migrates a new PGlite directory with a PGlite that is then closed, so the one that
- * serves opens a ready directory. initdb and the migrations' DDL leave ~35 MiB resident in the
+ * serves opens a ready directory. initdb and the migrations' DDL leave ~40 MiB resident in the
  * worker thread that ran them (WASM code compiled for them, heap the thread keeps after
  * collection), and only ending the thread gives it back. Returns whether there was anything to do:
  * nothing on PostgreSQL, in memory, for a dump to load, or for a directory PGlite has initialised

@@ -6,9 +6,9 @@ import { PGlite, types } from '@electric-sql/pglite';
  * sized for 100 connections, all inside its WASM heap and all touched at start. LockIn's hot set is
  * a few MB; pages beyond the buffers come from the OS page cache (analytics over a 150,000-session
  * history took the same time at 8 MB as at 16 MB). PGlite never runs a second backend, and Postgres
- * needs one slot beyond the three it reserves for superusers, so 4 connections; that and the
- * buffers together keep ~12 MiB resident that 16 MB and 100 kept. Passed on the command line (not
- * postgresql.conf, which PGlite would overwrite in DATA_DIR). See
+ * needs one slot beyond the three it reserves for superusers, so 4 connections. Together with
+ * the buffers, that is ~12 MiB less resident than 16 MB and 100 connections. Passed on the
+ * command line (not postgresql.conf, which PGlite would overwrite in DATA_DIR). See
  * docs/decisions/2026-11-22-pglite-memory.md and 2026-11-26-pglite-idle-memory.md.
  */
 export const PGLITE_START_PARAMS = [
