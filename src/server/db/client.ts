@@ -58,6 +58,7 @@ function withLifecycle(db: Db, kind: Database['kind'], listen: Listen, end: () =
 
 export interface OpenOptions {
   databaseUrl?: string;
+  /** PGlite's directory, or `memory://` for a database that lives only in this process. */
   dataDir: string;
   /** A PGlite data-directory dump to start from (tests use one to skip initdb). */
   loadDataDir?: Blob | File;
@@ -77,6 +78,9 @@ export const STATEMENT_TIMEOUT_MS = 5_000;
 /** postgres.js pool size of each process. */
 export const DB_POOL_MAX = 10;
 
+/** A PGlite `dataDir` of `memory://…`: nothing on disk. */
+export const isInMemory = (dataDir: string): boolean => dataDir.startsWith('memory://');
+
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
     const client = postgres(options.databaseUrl, {
@@ -93,7 +97,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       () => client.end({ timeout: 5 }),
     );
   }
-  const inMemory = options.dataDir.startsWith('memory://');
+  const inMemory = isInMemory(options.dataDir);
   if (!inMemory) mkdirSync(options.dataDir, { recursive: true });
   // PGlite runs in a worker thread of its own, so its work never holds up the request thread.
   const client = await openRemotePglite({

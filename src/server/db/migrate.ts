@@ -8,7 +8,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import postgres from 'postgres';
-import { type Database, type OpenOptions, openDatabase } from './client';
+import { type Database, isInMemory, type OpenOptions, openDatabase } from './client';
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../../drizzle', import.meta.url));
 const MIGRATION_LOCK_ID = 727_465_001;
@@ -40,8 +40,7 @@ export async function runMigrations(database: Database, databaseUrl?: string): P
  */
 export async function prepareNewPgliteDir(options: OpenOptions): Promise<boolean> {
   const { databaseUrl, dataDir, loadDataDir } = options;
-  if (databaseUrl || loadDataDir || dataDir.startsWith('memory://') || existsSync(join(dataDir, 'PG_VERSION')))
-    return false;
+  if (databaseUrl || loadDataDir || isInMemory(dataDir) || existsSync(join(dataDir, 'PG_VERSION'))) return false;
   const database = await openDatabase(options);
   try {
     await runMigrations(database);
