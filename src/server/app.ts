@@ -24,7 +24,7 @@ import { createInnerContext } from './trpc/init';
 import { appRouter } from './trpc/router';
 import { freshReads } from './ops/freshness';
 import { answerProbe, type Lifecycle, PROBE_PATHS } from './ops/lifecycle';
-import { mayReadMetrics, processMetrics, recordRequests } from './ops/metrics';
+import { mayReadMetrics, processMetrics, recordRequests, scrapeMetrics } from './ops/metrics';
 import { DB_POOL_MAX } from './db/client';
 
 export interface AppOptions {
@@ -43,7 +43,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   const site = options.site ?? createStaticSite();
   const lifecycle = options.lifecycle ?? { ready: true, stopping: false };
   const metrics = processMetrics();
-  metrics.dbPoolMax.set(deps.config.databaseUrl ? DB_POOL_MAX : 1);
+  metrics.dbPoolMax.value = deps.config.databaseUrl ? DB_POOL_MAX : 1;
   app.use('*', recordRequests(metrics, PROCEDURES));
   useCommonMiddleware(app, deps, PROCEDURES);
 
@@ -55,8 +55,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   app.get('/metrics', async (c) => {
     if (!mayReadMetrics(c, deps.config.metricsToken))
       return c.json({ message: 'Metrics are readable from this machine only, or with METRICS_TOKEN' }, 403);
-    return c.body(await metrics.registry.metrics(), 200, {
-      'content-type': metrics.registry.contentType,
+    const { body, contentType } = await scrapeMetrics();
+    return c.body(body, 200, {
+      'content-type': contentType,
       'cache-control': 'no-store',
     });
   });

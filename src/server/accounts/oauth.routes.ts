@@ -47,7 +47,7 @@ export function oauthRoutes(deps: AppDeps): Hono<AppEnv> {
   }
 
   async function start(c: Context<AppEnv>, id: OAuthProviderId): Promise<Response> {
-    const provider = oauth.get(id);
+    const provider = await oauth.get(id);
     if (!provider) throw new AppError('NOT_FOUND', `Sign-in with ${id} is not configured`);
     let request: AuthorizationRequest;
     try {
@@ -79,7 +79,7 @@ export function oauthRoutes(deps: AppDeps): Hono<AppEnv> {
   }
 
   async function finish(c: Context<AppEnv>, id: OAuthProviderId): Promise<Response> {
-    const provider = oauth.get(id);
+    const provider = await oauth.get(id);
     if (!provider) throw new AppError('NOT_FOUND', `Sign-in with ${id} is not configured`);
 
     const saved = Object.fromEntries(FLOW_COOKIES.map((name) => [name, getCookie(c, name)]));

@@ -2,7 +2,6 @@
 // in keyset pages (EXPORT_PAGE_SIZE) and written as they come, so a long history never sits in
 // memory whole. No transaction spans the stream: on PGlite (one connection) a slow download would
 // hold every other request up; each page is its own consistent read instead.
-import { stringify } from 'csv-stringify/sync';
 import { and, asc, eq, gt, or } from 'drizzle-orm';
 import {
   EXPORT_FORMAT,
@@ -25,6 +24,7 @@ import {
 } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
+import { loadOnce } from '../load-once';
 import { readStreak } from '../lockin/streak';
 import { localDate, safeTimeZone } from '../../shared/local-date';
 import { getPlanStatus } from '../plans/plan-status';
@@ -315,10 +315,12 @@ export const SESSION_CSV_COLUMNS = [
 
 type CsvValue = string | number | boolean | null;
 
-function csvRows(rows: CsvValue[][], columns?: readonly string[]): string {
+/** csv-stringify loads with the first CSV export, not with every process. */
+const loadCsv = loadOnce(() => import('csv-stringify/sync'));
+type Stringify = Awaited<ReturnType<typeof loadCsv>>['stringify'];
+
+function csvRows(stringify: Stringify, rows: CsvValue[][]): string {
   return stringify(rows, {
-    header: columns !== undefined,
-    columns: columns ? [...columns] : undefined,
     record_delimiter: 'windows',
     // csv-stringify quotes a field holding its record delimiter (CRLF) but not a lone LF or CR:
     // RFC 4180 wants every line break inside quotes, or other readers split the row in two.
@@ -328,10 +330,12 @@ function csvRows(rows: CsvValue[][], columns?: readonly string[]): string {
 }
 
 async function* taskCsvChunks(db: Db, userId: string): AsyncGenerator<string> {
+  const { stringify } = await loadCsv();
   // Header first, alone: an empty account still gets a file a spreadsheet opens with its columns.
   yield `\uFEFF${stringify([[...TASK_CSV_COLUMNS]], { record_delimiter: 'windows' })}`;
   for await (const page of bankPages(db, userId)) {
     yield csvRows(
+      stringify,
       page.map((t) => [
         'bank',
         t.id,
@@ -351,6 +355,7 @@ async function* taskCsvChunks(db: Db, userId: string): AsyncGenerator<string> {
   const daily = await readDaily(db, userId);
   if (daily.length > 0) {
     yield csvRows(
+      stringify,
       daily.map((t) => [
         'daily',
         t.id,
@@ -370,9 +375,11 @@ async function* taskCsvChunks(db: Db, userId: string): AsyncGenerator<string> {
 }
 
 async function* sessionCsvChunks(db: Db, userId: string): AsyncGenerator<string> {
+  const { stringify } = await loadCsv();
   yield `\uFEFF${stringify([[...SESSION_CSV_COLUMNS]], { record_delimiter: 'windows' })}`;
   for await (const page of sessionPages(db, userId)) {
     yield csvRows(
+      stringify,
       page.map((s) => [
         s.id,
         s.taskTitle,

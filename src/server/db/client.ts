@@ -3,8 +3,6 @@
 import { mkdirSync } from 'node:fs';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
-import postgres from 'postgres';
 import { PGLITE_START_PARAMS } from './pglite-options';
 import { openRemotePglite } from './pglite-remote';
 import { preparingClient } from './prepared-statements';
@@ -83,6 +81,12 @@ export const isInMemory = (dataDir: string): boolean => dataDir.startsWith('memo
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
+    // Each database's driver loads only where it is used: on PGlite, postgres.js would be ~2 MiB
+    // of memory that never runs (2026-11-26-idle-modules.md).
+    const [{ default: postgres }, { drizzle: drizzlePostgres }] = await Promise.all([
+      import('postgres'),
+      import('drizzle-orm/postgres-js'),
+    ]);
     const client = postgres(options.databaseUrl, {
       max: options.maxConnections ?? DB_POOL_MAX,
       onnotice: () => {},

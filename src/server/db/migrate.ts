@@ -4,10 +4,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
-import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
-import postgres from 'postgres';
 import { type Database, isInMemory, type OpenOptions, openDatabase } from './client';
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../../drizzle', import.meta.url));
@@ -19,6 +16,11 @@ export async function runMigrations(database: Database, databaseUrl?: string): P
     return;
   }
   if (!databaseUrl) throw new Error('runMigrations: a PostgreSQL database needs its URL');
+  const [{ default: postgres }, { drizzle: drizzlePostgres }, { migrate: migratePostgres }] = await Promise.all([
+    import('postgres'),
+    import('drizzle-orm/postgres-js'),
+    import('drizzle-orm/postgres-js/migrator'),
+  ]);
   // One dedicated connection so the session-level lock and the migration share it.
   const client = postgres(databaseUrl, { max: 1, onnotice: () => {} });
   try {

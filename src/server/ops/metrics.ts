@@ -3,43 +3,35 @@
 // Reachable from loopback only (not through a proxy: a forwarded request is not local) or with
 // `Authorization: Bearer METRICS_TOKEN`. Labels come from route patterns and known procedure
 // names only, so no request can grow the registry.
+//
+// Requests are counted here, in plain Maps, and prom-client is loaded on the first scrape
+// (metrics-registry.ts): it and its default metrics were ~4 MiB of every process's idle memory,
+// and a process nobody scrapes never needs them (docs/decisions/2026-11-26-idle-modules.md).
 import type { Context, MiddlewareHandler } from 'hono';
 import { getConnInfo } from 'hono/bun';
 import { routePath } from 'hono/route';
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { AppEnv } from '../http/auth-middleware';
+import { loadOnce } from '../load-once';
+
+/** Upper bounds (seconds) of the latency histogram's buckets. */
+export const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5] as const;
 
 export interface Metrics {
-  registry: Registry;
   requests: Tally<'method' | 'route' | 'status'>;
-  duration: Histogram<'method' | 'route'>;
+  duration: Buckets<'method' | 'route'>;
   cacheLookups: Tally<'cache' | 'result'>;
-  dbPoolMax: Gauge;
+  /** Connections the database pool may open. */
+  dbPoolMax: { value: number };
 }
 
 /**
- * A counter whose increments are summed per label set in a Map and handed to prom-client when it
- * is collected (on each scrape). prom-client sorts, hashes and validates the labels on every
- * `inc`: counted that way, the request and cache counters took a tenth of a cached read's CPU.
- * The label sets are bounded (route patterns, statuses, cache names), so the Map is too.
+ * Counts per label set, summed in a Map and handed to prom-client's counter when it is collected
+ * (on each scrape). prom-client sorts, hashes and validates the labels on every `inc`: counted that
+ * way, the request and cache counters took a tenth of a cached read's CPU. The label sets are
+ * bounded (route patterns, statuses, cache names), so the Map is too.
  */
 export class Tally<L extends string> {
-  readonly counter: Counter<L>;
   private readonly pending = new Map<string, { labels: Record<L, string>; count: number }>();
-
-  constructor(config: { name: string; help: string; labelNames: readonly L[]; registry: Registry }) {
-    const pending = this.pending;
-    this.counter = new Counter<L>({
-      name: config.name,
-      help: config.help,
-      labelNames: config.labelNames,
-      registers: [config.registry],
-      collect() {
-        for (const { labels, count } of pending.values()) if (count > 0) this.inc(labels, count);
-        for (const entry of pending.values()) entry.count = 0;
-      },
-    });
-  }
 
   /** Counts one under `key`, which names the label set `labels()` makes (called once per key). */
   add(key: string, labels: () => Record<L, string>): void {
@@ -47,43 +39,70 @@ export class Tally<L extends string> {
     if (entry) entry.count += 1;
     else this.pending.set(key, { labels: labels(), count: 1 });
   }
+
+  /** Hands over the counts made since the last drain, once each. */
+  drain(take: (labels: Record<L, string>, count: number) => void): void {
+    for (const entry of this.pending.values()) {
+      if (entry.count > 0) take(entry.labels, entry.count);
+      entry.count = 0;
+    }
+  }
+}
+
+export interface BucketCounts<L extends string> {
+  labels: Record<L, string>;
+  /** Observations per bucket (not cumulative): counts[i] fell in (bounds[i-1], bounds[i]]. */
+  counts: number[];
+  sum: number;
+  count: number;
+}
+
+/**
+ * A histogram's running totals per label set, as prom-client keeps them (a value goes in the first
+ * bucket whose bound is at least the value), without its per-observation label hashing. Bounded
+ * like Tally.
+ */
+export class Buckets<L extends string> {
+  private readonly entries = new Map<string, BucketCounts<L>>();
+
+  constructor(readonly bounds: readonly number[]) {}
+
+  observe(key: string, labels: () => Record<L, string>, value: number): void {
+    let entry = this.entries.get(key);
+    if (!entry) {
+      entry = { labels: labels(), counts: this.bounds.map(() => 0), sum: 0, count: 0 };
+      this.entries.set(key, entry);
+    }
+    const bucket = this.bounds.findIndex((bound) => value <= bound);
+    if (bucket >= 0) entry.counts[bucket] = (entry.counts[bucket] ?? 0) + 1;
+    entry.sum += value;
+    entry.count += 1;
+  }
+
+  totals(): IterableIterator<BucketCounts<L>> {
+    return this.entries.values();
+  }
 }
 
 let shared: Metrics | undefined;
 
-/** One registry per process (prom-client's default metrics may be registered only once). */
+/** One set of totals per process, as prom-client's default metrics may be registered only once. */
 export function processMetrics(): Metrics {
-  if (shared) return shared;
-  const registry = new Registry();
-  collectDefaultMetrics({ register: registry, prefix: 'lockin_', eventLoopMonitoringPrecision: 20 });
-  shared = {
-    registry,
-    requests: new Tally({
-      name: 'lockin_http_requests_total',
-      help: 'HTTP requests answered, by method, route pattern and status',
-      labelNames: ['method', 'route', 'status'] as const,
-      registry,
-    }),
-    duration: new Histogram({
-      name: 'lockin_http_request_duration_seconds',
-      help: 'Time to answer, by method and route pattern',
-      labelNames: ['method', 'route'] as const,
-      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
-      registers: [registry],
-    }),
-    cacheLookups: new Tally({
-      name: 'lockin_cache_lookups_total',
-      help: 'Lookups in the per-process caches, by cache and hit or miss',
-      labelNames: ['cache', 'result'] as const,
-      registry,
-    }),
-    dbPoolMax: new Gauge({
-      name: 'lockin_db_pool_connections_max',
-      help: 'Connections the database pool may open (1 for the embedded database)',
-      registers: [registry],
-    }),
+  shared ??= {
+    requests: new Tally(),
+    duration: new Buckets(LATENCY_BUCKETS),
+    cacheLookups: new Tally(),
+    dbPoolMax: { value: 1 },
   };
   return shared;
+}
+
+const loadRegistry = loadOnce(async () => (await import('./metrics-registry')).createRegistry(processMetrics()));
+
+/** The exposition: prom-client's registry, made on the first scrape from the totals kept since start. */
+export async function scrapeMetrics(): Promise<{ body: string; contentType: string }> {
+  const registry = await loadRegistry();
+  return { body: await registry.metrics(), contentType: registry.contentType };
 }
 
 /** Counts a cache lookup (the session cache calls it on every read). */
@@ -129,7 +148,7 @@ export function recordRequests(metrics: Metrics, procedures: ReadonlySet<string>
     const method = c.req.method;
     const status = c.res.status;
     metrics.requests.add(`${method} ${status} ${route}`, () => ({ method, route, status: String(status) }));
-    metrics.duration.observe({ method, route }, (performance.now() - started) / 1000);
+    metrics.duration.observe(`${method} ${route}`, () => ({ method, route }), (performance.now() - started) / 1000);
   };
 }
 

@@ -9,14 +9,13 @@
 // redirect them all to a local stand-in with config.oauthApiBase (OAUTH_API_BASE). The calls then
 // go out through the real fetch to a real HTTP server: a stand-in at the network edge, not a mock
 // of this module.
+//
+// A provider's module (and with it arctic and jose) loads on its first sign-in: a process with no
+// provider configured, or one nobody signs in with, never holds them (2026-11-26-idle-modules.md).
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
+import { loadOnce } from '../../load-once';
 import type { OAuthProvider, OAuthProviderId, ProviderContext } from './provider';
-import { createFacebookProvider } from './providers/facebook';
-import { createGithubProvider } from './providers/github';
-import { createGoogleProvider } from './providers/google';
-import { createOidcProvider } from './providers/oidc';
-import { createTwitterProvider } from './providers/twitter';
 
 export {
   type AuthorizationRequest,
@@ -30,7 +29,8 @@ export { splitName } from './profile';
 
 export interface OAuthIntegration {
   available: Record<OAuthProviderId, boolean>;
-  get(id: OAuthProviderId): OAuthProvider | undefined;
+  /** The configured provider, its module loaded on first use; undefined when not configured. */
+  get(id: OAuthProviderId): Promise<OAuthProvider | undefined>;
 }
 
 type ProviderConfig = Pick<Config, 'appUrl' | 'oauth' | 'oauthApiBase'>;
@@ -42,12 +42,19 @@ export function createOAuth(config: ProviderConfig, clock: Clock): OAuthIntegrat
     clock,
   });
   const { oidc, google, github, facebook, twitter } = config.oauth;
-  const providers: Partial<Record<OAuthProviderId, OAuthProvider>> = {
-    oidc: oidc && createOidcProvider(oidc, context('oidc')),
-    google: google && createGoogleProvider(google, context('google')),
-    github: github && createGithubProvider(github, context('github')),
-    facebook: facebook && createFacebookProvider(facebook, context('facebook')),
-    twitter: twitter && createTwitterProvider(twitter, context('twitter')),
+  const load = (create: () => Promise<OAuthProvider>) => loadOnce(create);
+  const providers: Partial<Record<OAuthProviderId, () => Promise<OAuthProvider>>> = {
+    oidc: oidc && load(async () => (await import('./providers/oidc')).createOidcProvider(oidc, context('oidc'))),
+    google:
+      google && load(async () => (await import('./providers/google')).createGoogleProvider(google, context('google'))),
+    github:
+      github && load(async () => (await import('./providers/github')).createGithubProvider(github, context('github'))),
+    facebook:
+      facebook &&
+      load(async () => (await import('./providers/facebook')).createFacebookProvider(facebook, context('facebook'))),
+    twitter:
+      twitter &&
+      load(async () => (await import('./providers/twitter')).createTwitterProvider(twitter, context('twitter'))),
   };
 
   return {
@@ -58,7 +65,7 @@ export function createOAuth(config: ProviderConfig, clock: Clock): OAuthIntegrat
       github: Boolean(providers.github),
       twitter: Boolean(providers.twitter),
     },
-    get: (id) => providers[id],
+    get: async (id) => providers[id]?.(),
   };
 }
 

@@ -55,7 +55,7 @@ function discovery(overrides: Record<string, string> = {}) {
   };
 }
 
-function provider(): OAuthProvider {
+async function provider(): Promise<OAuthProvider> {
   const oauth = createOAuth(
     {
       appUrl: 'http://localhost:3000',
@@ -63,7 +63,9 @@ function provider(): OAuthProvider {
     },
     clock,
   );
-  return oauth.get('oidc')!;
+  const configured = await oauth.get('oidc');
+  if (!configured) throw new Error('oidc is configured above');
+  return configured;
 }
 
 const NONCE = 'the-nonce';
@@ -86,7 +88,7 @@ function token(claims: JWTPayload, key: CryptoKey = goodKey, options: { expiresI
 
 async function finishWith(idToken: () => Promise<string>) {
   nextIdToken = idToken;
-  const p = provider();
+  const p = await provider();
   const start = await p.createAuthorization();
   return p.finish('code', start.codeVerifier, NONCE);
 }
@@ -104,7 +106,7 @@ describe('OIDC ID token checks', () => {
   });
 
   test('the authorization URL carries PKCE S256 and the nonce', async () => {
-    const start = await provider().createAuthorization();
+    const start = await (await provider()).createAuthorization();
     expect(start.url.origin + start.url.pathname).toBe(`${issuer}/authorize`);
     expect(start.url.searchParams.get('nonce')).toBe(start.nonce);
     expect(start.url.searchParams.get('code_challenge_method')).toBe('S256');
@@ -147,11 +149,11 @@ describe('OIDC ID token checks', () => {
 
   test('a discovery document naming another issuer is refused', async () => {
     discoveryAnswers.push(() => Response.json(discovery({ issuer: 'https://evil.example' })));
-    await expect(provider().createAuthorization()).rejects.toThrow('expected');
+    await expect((await provider()).createAuthorization()).rejects.toThrow('expected');
   });
 
   test('a failed discovery is retried on the next sign-in', async () => {
-    const p = provider();
+    const p = await provider();
     discoveryAnswers.push(() => new Response('down', { status: 503 }));
     await expect(p.createAuthorization()).rejects.toThrow('OIDC discovery answered 503');
     const start = await p.createAuthorization();
