@@ -42,19 +42,22 @@ export function createOAuth(config: ProviderConfig, clock: Clock): OAuthIntegrat
     clock,
   });
   const { oidc, google, github, facebook, twitter } = config.oauth;
-  const load = (create: () => Promise<OAuthProvider>) => loadOnce(create);
   const providers: Partial<Record<OAuthProviderId, () => Promise<OAuthProvider>>> = {
-    oidc: oidc && load(async () => (await import('./providers/oidc')).createOidcProvider(oidc, context('oidc'))),
+    oidc: oidc && loadOnce(async () => (await import('./providers/oidc')).createOidcProvider(oidc, context('oidc'))),
     google:
-      google && load(async () => (await import('./providers/google')).createGoogleProvider(google, context('google'))),
+      google &&
+      loadOnce(async () => (await import('./providers/google')).createGoogleProvider(google, context('google'))),
     github:
-      github && load(async () => (await import('./providers/github')).createGithubProvider(github, context('github'))),
+      github &&
+      loadOnce(async () => (await import('./providers/github')).createGithubProvider(github, context('github'))),
     facebook:
       facebook &&
-      load(async () => (await import('./providers/facebook')).createFacebookProvider(facebook, context('facebook'))),
+      loadOnce(async () =>
+        (await import('./providers/facebook')).createFacebookProvider(facebook, context('facebook')),
+      ),
     twitter:
       twitter &&
-      load(async () => (await import('./providers/twitter')).createTwitterProvider(twitter, context('twitter'))),
+      loadOnce(async () => (await import('./providers/twitter')).createTwitterProvider(twitter, context('twitter'))),
   };
 
   return {
