@@ -81,7 +81,7 @@ export const isInMemory = (dataDir: string): boolean => dataDir.startsWith('memo
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
-    // Each database's driver loads only where it is used: on PGlite, postgres.js would be ~2 MiB
+    // Each database's driver loads only where it is used: on PGlite, postgres.js would be 1–2 MiB
     // of memory that never runs (2026-11-26-idle-modules.md).
     const [{ default: postgres }, { drizzle: drizzlePostgres }] = await Promise.all([
       import('postgres'),
