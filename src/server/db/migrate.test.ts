@@ -1,7 +1,7 @@
 // A new PGlite directory is created and migrated before the serving PGlite opens it; everything
 // else is left to openDatabase and runMigrations.
 import { afterAll, expect, test } from 'bun:test';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -35,4 +35,12 @@ test('nothing to prepare on PostgreSQL, in memory, or for a dump to load', async
   expect(await prepareNewPgliteDir({ dataDir: join(root, 'dump'), loadDataDir: new Blob([]) })).toBe(false);
   expect(existsSync(join(root, 'pg'))).toBe(false);
   expect(existsSync(join(root, 'dump'))).toBe(false);
+});
+
+test('a directory that cannot be created fails the start with the reason from the child process', async () => {
+  const blocker = join(root, 'not-a-directory');
+  writeFileSync(blocker, '');
+  const dataDir = join(blocker, 'data');
+  await expect(prepareNewPgliteDir({ dataDir })).rejects.toThrow(`Creating the database in ${dataDir} failed`);
+  await expect(prepareNewPgliteDir({ dataDir })).rejects.toThrow('ENOTDIR');
 });

@@ -32,22 +32,35 @@ export async function runMigrations(database: Database, databaseUrl?: string): P
   }
 }
 
+/** Run by a child process (prepare-pglite-dir.ts): creates and migrates `dataDir`, then closes it. */
+export async function createAndMigrate(dataDir: string): Promise<void> {
+  const database = await openDatabase({ dataDir });
+  try {
+    await runMigrations(database);
+  } finally {
+    await database.close();
+  }
+}
+
+const PREPARE_SCRIPT = fileURLToPath(new URL('./prepare-pglite-dir.ts', import.meta.url));
+
 /**
- * Creates and migrates a new PGlite directory with a PGlite that is then closed, so the one that
- * serves opens a ready directory. initdb and the migrations' DDL leave ~40 MiB resident in the
- * worker thread that ran them (WASM code compiled for them, heap the thread keeps after
- * collection), and only ending the thread gives it back. Returns whether there was anything to do:
+ * Creates and migrates a new PGlite directory in a child process, so the PGlite that serves opens
+ * a ready directory. initdb and the migrations' DDL leave ~40 MiB resident in the thread that ran
+ * them, and a thread that ended still left 6–8 MiB behind in this process; a process that exits
+ * gives everything back (2026-11-26-idle-modules.md). Returns whether there was anything to do:
  * nothing on PostgreSQL, in memory, for a dump to load, or for a directory PGlite has initialised
  * (initdb writes PG_VERSION).
  */
 export async function prepareNewPgliteDir(options: OpenOptions): Promise<boolean> {
   const { databaseUrl, dataDir, loadDataDir } = options;
   if (databaseUrl || loadDataDir || isInMemory(dataDir) || existsSync(join(dataDir, 'PG_VERSION'))) return false;
-  const database = await openDatabase(options);
-  try {
-    await runMigrations(database);
-  } finally {
-    await database.close();
-  }
+  const child = Bun.spawn([process.execPath, '--no-env-file', PREPARE_SCRIPT, dataDir], {
+    stdin: 'ignore',
+    stdout: 'ignore',
+    stderr: 'pipe',
+  });
+  const [code, stderr] = await Promise.all([child.exited, new Response(child.stderr).text()]);
+  if (code !== 0) throw new Error(`Creating the database in ${dataDir} failed: ${stderr.trim().slice(-2000)}`);
   return true;
 }
