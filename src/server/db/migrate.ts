@@ -48,7 +48,7 @@ const PREPARE_SCRIPT = fileURLToPath(new URL('./prepare-pglite-dir.ts', import.m
  * Creates and migrates a new PGlite directory in a child process, so the PGlite that serves opens
  * a ready directory. initdb and the migrations' DDL leave ~40 MiB resident in the thread that ran
  * them, and a thread that ended still left 6–8 MiB behind in this process; a process that exits
- * gives everything back (2026-11-26-idle-modules.md). Returns whether there was anything to do:
+ * gives everything back (2026-11-26-pglite-idle-memory.md). Returns whether there was anything to do:
  * nothing on PostgreSQL, in memory, for a dump to load, or for a directory PGlite has initialised
  * (initdb writes PG_VERSION).
  */
