@@ -1,7 +1,7 @@
 // Idle memory: the RSS of a production server a few seconds after its API first answered (the
 // modules it loads at start and the database's own share), on PostgreSQL, on a PGlite directory
-// it creates, and on one that exists, beside a bare Bun.serve in the same run.
-// Usage: bun bench/idle-memory.ts
+// it creates, and on one that exists, beside a bare Bun.serve in the same run. The server build,
+// as production runs it, and once the sources for comparison. Usage: bun run build && bun bench/idle-memory.ts
 import { rmSync } from 'node:fs';
 import { tempDataDir } from '../test/support/process';
 import { type BenchServer, load, rssMiB, startHelloWorld, startLockIn } from './support/servers';
@@ -33,6 +33,8 @@ try {
     PostgreSQL: await idleRss(() => startLockIn('postgres')),
     'PGlite, new directory': await idleRss(() => startLockIn('pglite', { dataDir })),
     'PGlite, existing directory': await idleRss(() => startLockIn('pglite', { dataDir })),
+    // What bundling saves (2026-11-26-server-build.md): the same directory, from the sources.
+    'PGlite, existing, sources': await idleRss(() => startLockIn('pglite', { dataDir, sources: true })),
   };
   console.log(`Idle RSS, ${SETTLE_MS / 1000} s after the first API answer (load average ${load()})`);
   for (const [label, mib] of Object.entries(figures))

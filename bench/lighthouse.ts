@@ -136,7 +136,10 @@ async function signedInCookie(url: string): Promise<string> {
 }
 
 const dataDir = tempDataDir('lockin-lighthouse-');
-const server = await spawnServer({ env: { NODE_ENV: 'production', DATA_DIR: dataDir, LOG_REQUESTS: 'false' } });
+const server = await spawnServer({
+  env: { NODE_ENV: 'production', DATA_DIR: dataDir, LOG_REQUESTS: 'false' },
+  build: true,
+});
 try {
   await server.waitUntilUp({ path: '/api/ready', timeoutMs: 120_000 });
   const cookie = await signedInCookie(server.url);

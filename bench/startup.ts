@@ -1,19 +1,24 @@
-// Start-up time: from spawning `bun src/server/main.ts` to the first 200 on GET / (and, second,
-// on an API route, which waits for the database), on an empty
-// DATA_DIR (PGlite's initdb plus every migration) and on an existing one. Prints the median of
-// several runs. Usage: bun bench/startup.ts [emptyRuns=5] [existingRuns=9]
+// Start-up time: from spawning the server build (`bun dist/server/main.js`, as `bun run start`
+// does; `--sources` for `bun src/server/main.ts`) to the first 200 on GET / (and, second, on an API
+// route, which waits for the database), on an empty DATA_DIR (PGlite's initdb plus every
+// migration) and on an existing one. Prints the median of several runs.
+// Usage: bun run build && bun bench/startup.ts [emptyRuns=5] [existingRuns=9] [--sources]
 import { rmSync } from 'node:fs';
 import { spawnServer, tempDataDir } from '../test/support/process';
+import { requireServerBuild } from './support/servers';
 
-const emptyRuns = Number(process.argv[2] ?? 5);
-const existingRuns = Number(process.argv[3] ?? 9);
+const args = process.argv.slice(2).filter((arg) => arg !== '--sources');
+const sources = process.argv.includes('--sources');
+const emptyRuns = Number(args[0] ?? 5);
+const existingRuns = Number(args[1] ?? 9);
+if (!sources) requireServerBuild();
 
 /** API figures: the page is served while the database opens, the API once it is open. */
 const apiTimes = new Map<string, number[]>();
 
 async function timeToFirst200(dataDir: string, label?: string): Promise<number> {
   const started = performance.now();
-  const server = await spawnServer({ env: { DATA_DIR: dataDir } });
+  const server = await spawnServer({ env: { DATA_DIR: dataDir }, build: !sources });
   await server.waitUntilUp({ path: '/', intervalMs: 10, timeoutMs: 120_000 });
   const ms = performance.now() - started;
   await server.waitUntilUp({ path: '/api/auth/providers', intervalMs: 10, timeoutMs: 120_000 });
@@ -36,7 +41,9 @@ function report(label: string, values: number[]): void {
   );
 }
 
-console.log(`LockIn start-up: spawn → first 200 on GET /  (bun ${Bun.version}, ${navigator.hardwareConcurrency} CPUs)`);
+console.log(
+  `LockIn start-up (${sources ? 'sources' : 'server build'}): spawn → first 200 on GET /  (bun ${Bun.version}, ${navigator.hardwareConcurrency} CPUs)`,
+);
 
 const empty: number[] = [];
 for (let i = 0; i < emptyRuns; i++) {

@@ -1,9 +1,17 @@
 // What the throughput benches share: a bare Bun.serve as the ceiling, LockIn started on PGlite or
 // PostgreSQL with signed-in users, and the figures every run reports beside its results.
-import { readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { loadavg } from 'node:os';
 import postgres from 'postgres';
-import { freePort, type ServerProcess, spawnServer, tempDataDir } from '../../test/support/process';
+import {
+  freePort,
+  REPO_ROOT,
+  type ServerProcess,
+  serverEntry,
+  spawnServer,
+  tempDataDir,
+} from '../../test/support/process';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -112,11 +120,21 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
+/** The server build, which production runs (`bun run start`); a bench measures it unless it asks for the sources. */
+export function requireServerBuild(): void {
+  if (!existsSync(join(REPO_ROOT, serverEntry(true))))
+    throw new Error('No server build in dist/server: run `bun run build` before the benches.');
+}
+
 /**
  * LockIn in production mode on a new PostgreSQL database of its own, or on PGlite in `dataDir`
- * (kept) or a new directory (removed on stop).
+ * (kept) or a new directory (removed on stop). The server build unless `sources` is set.
  */
-export async function startLockIn(kind: DatabaseKind, options: { dataDir?: string } = {}): Promise<BenchServer> {
+export async function startLockIn(
+  kind: DatabaseKind,
+  options: { dataDir?: string; sources?: boolean } = {},
+): Promise<BenchServer> {
+  if (!options.sources) requireServerBuild();
   const dataDir = options.dataDir ?? tempDataDir('lockin-bench-');
   const baseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const dbName = `lockin_bench_${process.pid}`;
@@ -137,6 +155,7 @@ export async function startLockIn(kind: DatabaseKind, options: { dataDir?: strin
       TRUST_PROXY: 'true',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     },
+    build: !options.sources,
   });
   await server.waitUntilUp({ timeoutMs: 120_000 });
   return {

@@ -7,7 +7,7 @@
 import { expect, test } from 'bun:test';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { freePort, REPO_ROOT, type ServerProcess, spawnServer, tempDataDir } from '../support/process';
+import { buildServerOnce, freePort, REPO_ROOT, type ServerProcess, spawnServer, tempDataDir } from '../support/process';
 import { freshPostgresDatabase, TWO_PROCESS_DATABASE } from '../support/two-processes';
 
 const NGINX = Bun.which('nginx') ?? (Bun.file('/usr/sbin/nginx').size > 0 ? '/usr/sbin/nginx' : null);
@@ -32,7 +32,7 @@ async function unitEnvironment(
   const env: Record<string, string> = {};
   for (const [, key, value] of unit.matchAll(/^Environment=([A-Z_]+)=(.*)$/gm))
     env[key ?? ''] = (value ?? '').replaceAll('%i', String(port));
-  expect(unit).toMatch(/^ExecStart=\S*bun src\/server\/main\.ts$/m);
+  expect(unit).toMatch(/^ExecStart=\S*bun dist\/server\/main\.js$/m);
   return {
     env,
     killSignal: /^KillSignal=(\w+)$/m.exec(unit)?.[1],
@@ -96,6 +96,7 @@ test.skipIf(!NGINX || !TWO_PROCESS_DATABASE)(
     const [front, portA, portB] = [await freePort(), await freePort(), await freePort()];
     const appUrl = `http://127.0.0.1:${front}`;
     const start = async (port: number) => {
+      await buildServerOnce();
       const unit = await unitEnvironment(port);
       // The unit stops with SIGTERM and gives the process longer than its own 10 s limit.
       expect(unit.killSignal).toBe('SIGTERM');
@@ -111,6 +112,8 @@ test.skipIf(!NGINX || !TWO_PROCESS_DATABASE)(
           APP_URL: appUrl,
           LOG_REQUESTS: 'false',
         },
+        // The unit's ExecStart: the server build.
+        build: true,
       });
       servers.push(server);
       await server.waitUntilUp({ path: '/api/ready', timeoutMs: 90_000 });

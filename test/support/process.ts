@@ -1,9 +1,11 @@
-// Runs the real server entry (`bun src/server/main.ts`) as a child process on a free port, for
-// tests and benchmarks that need what only a process has: start-up, signals, restarts, exit codes.
+// Runs the real server entry (`bun src/server/main.ts`, or the server build's `dist/server/main.js`)
+// as a child process on a free port, for tests and benchmarks that need what only a process has:
+// start-up, signals, restarts, exit codes, memory.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Subprocess } from 'bun';
+import { SERVER_ENTRIES } from '../../src/server/paths';
 
 export const REPO_ROOT = join(import.meta.dir, '../..');
 
@@ -37,7 +39,27 @@ export interface SpawnOptions {
   env?: Record<string, string>;
   /** Use this port instead of a free one. */
   port?: number;
+  /** Run the server build (`bun run build:server` made it) instead of the sources, as `bun run start` does. */
+  build?: boolean;
 }
+
+let serverBuilt: Promise<void> | undefined;
+/** Builds the server into dist/server once per test run (scripts/build-server.ts), for `build: true`. */
+export function buildServerOnce(): Promise<void> {
+  serverBuilt ??= (async () => {
+    const build = Bun.spawn([process.execPath, 'scripts/build-server.ts'], {
+      cwd: REPO_ROOT,
+      stdout: 'pipe',
+      stderr: 'pipe',
+    });
+    const [code, stderr] = await Promise.all([build.exited, new Response(build.stderr).text()]);
+    if (code !== 0) throw new Error(`the server build failed: ${stderr}`);
+  })();
+  return serverBuilt;
+}
+
+/** The server's entry, relative to the repository: its sources, or the build `bun run start` runs. */
+export const serverEntry = (build = false) => (build ? 'dist/server/main.js' : SERVER_ENTRIES.main);
 
 /**
  * Spawns the server with a clean environment: only PATH/HOME from this process plus `env`, and
@@ -56,7 +78,7 @@ export async function spawnServer(options: SpawnOptions = {}): Promise<ServerPro
     LOG_REQUESTS: 'false',
     ...options.env,
   };
-  const proc = Bun.spawn([process.execPath, '--no-env-file', 'src/server/main.ts'], {
+  const proc = Bun.spawn([process.execPath, '--no-env-file', serverEntry(options.build)], {
     cwd: REPO_ROOT,
     env,
     stdin: 'ignore',

@@ -2,12 +2,12 @@
 // processes that start together take turns, so each migration runs exactly once.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
+import { ROOT, serverEntryPath } from '../paths';
 import { type Database, isInMemory, type OpenOptions, openDatabase } from './client';
 
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../../drizzle', import.meta.url));
+export const MIGRATIONS_FOLDER = join(ROOT, 'drizzle');
 const MIGRATION_LOCK_ID = 727_465_001;
 
 export async function runMigrations(database: Database, databaseUrl?: string): Promise<void> {
@@ -42,8 +42,6 @@ export async function createAndMigrate(dataDir: string): Promise<void> {
   }
 }
 
-const PREPARE_SCRIPT = fileURLToPath(new URL('./prepare-pglite-dir.ts', import.meta.url));
-
 /**
  * Creates and migrates a new PGlite directory in a child process, so the PGlite that serves opens
  * a ready directory. initdb and the migrations' DDL leave ~40 MiB resident in the thread that ran
@@ -55,7 +53,7 @@ const PREPARE_SCRIPT = fileURLToPath(new URL('./prepare-pglite-dir.ts', import.m
 export async function prepareNewPgliteDir(options: OpenOptions): Promise<boolean> {
   const { databaseUrl, dataDir, loadDataDir } = options;
   if (databaseUrl || loadDataDir || isInMemory(dataDir) || existsSync(join(dataDir, 'PG_VERSION'))) return false;
-  const child = Bun.spawn([process.execPath, '--no-env-file', PREPARE_SCRIPT, dataDir], {
+  const child = Bun.spawn([process.execPath, '--no-env-file', serverEntryPath('prepare-pglite-dir'), dataDir], {
     stdin: 'ignore',
     stdout: 'ignore',
     stderr: 'pipe',

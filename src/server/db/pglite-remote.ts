@@ -9,6 +9,7 @@ import type {
   WorkerMessage,
   WorkerRequest,
 } from './pglite-protocol';
+import { serverEntryPath } from '../paths';
 
 type Request = WorkerRequest extends infer R ? (R extends WorkerRequest ? Omit<R, 'id'> : never) : never;
 
@@ -39,7 +40,7 @@ function databaseError(fields: ErrorFields): Error {
 
 export async function openRemotePglite(options: OpenPgliteOptions): Promise<RemotePglite> {
   // smol: the worker's own JavaScript heap holds only answers in flight; PGlite's memory is WASM.
-  const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), { smol: true });
+  const worker = new Worker(serverEntryPath('pglite-worker'), { smol: true });
   // Like an in-process PGlite, an open database alone does not keep the process alive; a call
   // awaiting its answer does (a shutdown's last queries must not be cut off).
   const handle = worker as unknown as { ref(): void; unref(): void };

@@ -2,13 +2,13 @@
 // variants written at build time, and the page shell for every app route.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, extname } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Context } from 'hono';
 import { SESSION_COOKIE } from '../../shared/constants';
 import { ROUTES } from '../../shared/routes';
+import { ROOT } from '../paths';
 
-export const PUBLIC_DIR = fileURLToPath(new URL('../../../dist/public', import.meta.url));
+export const PUBLIC_DIR = join(ROOT, 'dist/public');
 /** Written by scripts/build.ts: the tasks screen's chunks, preloaded for a signed-in user at '/'. */
 export const SIGNED_IN_PRELOADS_FILE = '.signed-in-preloads.json';
 

@@ -5,8 +5,8 @@
 import type { Subprocess } from 'bun';
 import type { Config } from '../config';
 import type { Logger } from '../deps';
+import { serverEntryPath } from '../paths';
 
-const ENTRY = new URL('../main.ts', import.meta.url).pathname;
 const MAX_RESTART_PAUSE_MS = 10_000;
 
 export async function superviseWorkers(config: Config, log: Logger): Promise<void> {
@@ -15,7 +15,7 @@ export async function superviseWorkers(config: Config, log: Logger): Promise<voi
   let stopping = false;
 
   const start = (index: number) => {
-    const child = Bun.spawn([process.execPath, ENTRY], {
+    const child = Bun.spawn([process.execPath, serverEntryPath('main')], {
       env: { ...process.env, LOCKIN_WORKER: String(index) },
       stdin: 'ignore',
       stdout: 'inherit',

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, setDefaultTimeout } from 'bun:test';
-import { freePort, REPO_ROOT } from '../../support/process';
+import { freePort, REPO_ROOT, serverEntry } from '../../support/process';
 
 export const SCREENSHOT_DIR = join(import.meta.dir, '../../../screenshots');
 
@@ -28,7 +28,8 @@ export async function startServer(
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'lockin-e2e-'));
   const url = `http://localhost:${port}`;
-  const proc = Bun.spawn(['bun', 'src/server/main.ts'], {
+  // The server build, as `bun run start` runs it (`bun run test:e2e` builds it first).
+  const proc = Bun.spawn(['bun', serverEntry(true)], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,
