@@ -128,13 +128,15 @@ export function requireServerBuild(): void {
 
 /**
  * LockIn in production mode on a new PostgreSQL database of its own, or on PGlite in `dataDir`
- * (kept) or a new directory (removed on stop). The server build unless `sources` is set.
+ * (kept) or a new directory (removed on stop). The server build unless `sources` (or BENCH_SOURCES=1) says the sources.
  */
 export async function startLockIn(
   kind: DatabaseKind,
   options: { dataDir?: string; sources?: boolean } = {},
 ): Promise<BenchServer> {
-  if (!options.sources) requireServerBuild();
+  // BENCH_SOURCES=1: any bench against the sources, to compare with the build.
+  const sources = options.sources ?? process.env.BENCH_SOURCES === '1';
+  if (!sources) requireServerBuild();
   const dataDir = options.dataDir ?? tempDataDir('lockin-bench-');
   const baseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const dbName = `lockin_bench_${process.pid}`;
@@ -155,7 +157,7 @@ export async function startLockIn(
       TRUST_PROXY: 'true',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     },
-    build: !options.sources,
+    build: !sources,
   });
   await server.waitUntilUp({ timeoutMs: 120_000 });
   return {

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, setDefaultTimeout } from 'bun:test';
-import { freePort, REPO_ROOT, serverEntry } from '../../support/process';
+import { buildServerOnce, freePort, REPO_ROOT, serverEntry } from '../../support/process';
 
 export const SCREENSHOT_DIR = join(import.meta.dir, '../../../screenshots');
 
@@ -25,10 +25,12 @@ export async function startServer(
   env: Record<string, string> = {},
   options: { startTimeoutMs?: number } = {},
 ): Promise<RunningServer> {
+  // Once per run, so a file run on its own never meets a server build older than the sources.
+  await buildServerOnce();
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'lockin-e2e-'));
   const url = `http://localhost:${port}`;
-  // The server build, as `bun run start` runs it (`bun run test:e2e` builds it first).
+  // The server build, as `bun run start` runs it.
   const proc = Bun.spawn(['bun', serverEntry(true)], {
     cwd: REPO_ROOT,
     env: {
