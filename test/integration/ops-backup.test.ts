@@ -2,7 +2,6 @@
 // round trip keeps every row of every table, on PGlite and on PostgreSQL, and a restore never
 // lands on top of data unless told to.
 import { afterAll, describe, expect, test } from 'bun:test';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -10,20 +9,13 @@ import postgres from 'postgres';
 import { AdjustableClock } from '../../src/server/clock';
 import { type Database, type Db, openDatabase } from '../../src/server/db/client';
 import { runMigrations } from '../../src/server/db/migrate';
+import { tempDirsRemovedAfterAll } from '../support/temp-dirs';
 import type { TestContext } from '../support/app';
 import { seedEverything } from '../support/data';
 import { createUser } from '../support/factories';
 import { REPO_ROOT } from '../support/process';
 
-const dirs: string[] = [];
-const tempDir = () => {
-  const dir = mkdtempSync(join(tmpdir(), 'lockin-backup-'));
-  dirs.push(dir);
-  return dir;
-};
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
+const tempDir = tempDirsRemovedAfterAll('lockin-backup-');
 
 /** Runs the project's script with a clean environment: only what a self-hoster would set. */
 async function dbScript(args: string[], env: Record<string, string>) {

@@ -1,20 +1,12 @@
 // Operations as real processes: readiness through start-up and SIGTERM (exit within 10 s), JSON
 // request logs in production, and WORKERS: refused on the embedded database, and on PostgreSQL
 // several processes on one port with a crashed one restarted.
-import { afterAll, describe, expect, test } from 'bun:test';
-import { rmSync } from 'node:fs';
-import { spawnServer, tempDataDir } from '../support/process';
+import { describe, expect, test } from 'bun:test';
+import { tempDirsRemovedAfterAll } from '../support/temp-dirs';
+import { spawnServer } from '../support/process';
 import { freshPostgresDatabase, TWO_PROCESS_DATABASE } from '../support/two-processes';
 
-const dirs: string[] = [];
-const dataDir = () => {
-  const dir = tempDataDir();
-  dirs.push(dir);
-  return dir;
-};
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
+const dataDir = tempDirsRemovedAfterAll();
 
 const status = (url: string) =>
   fetch(url)

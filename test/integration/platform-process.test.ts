@@ -2,19 +2,11 @@
 // SIGTERM lets an in-flight request finish, acknowledged writes survive a SIGKILL, and an idle
 // keep-alive connection is not cut early.
 import { afterAll, describe, expect, test } from 'bun:test';
-import { rmSync } from 'node:fs';
 import { IDLE_CONNECTION_SECONDS, PROBE_PATHS } from '../../src/server/ops/lifecycle';
-import { type ServerProcess, spawnServer, tempDataDir } from '../support/process';
+import { tempDirsRemovedAfterAll } from '../support/temp-dirs';
+import { type ServerProcess, spawnServer } from '../support/process';
 
-const dirs: string[] = [];
-function dataDir(): string {
-  const dir = tempDataDir();
-  dirs.push(dir);
-  return dir;
-}
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
+const dataDir = tempDirsRemovedAfterAll();
 
 describe('configuration is validated at start-up', () => {
   const cases: Array<[string, Record<string, string>]> = [

@@ -2,21 +2,14 @@
 // directory in its own preparing process and serves from its own PGlite thread, keeps what was
 // written across a restart, names the source files in an error it logs, and on PostgreSQL its
 // workers run the build too.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { beforeAll, describe, expect, test } from 'bun:test';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildServerOnce, REPO_ROOT, spawnServer, tempDataDir } from '../support/process';
+import { tempDirsRemovedAfterAll } from '../support/temp-dirs';
+import { buildServerOnce, REPO_ROOT, spawnServer } from '../support/process';
 import { freshPostgresDatabase, registerOn, TWO_PROCESS_DATABASE } from '../support/two-processes';
 
-const dirs: string[] = [];
-const dataDir = () => {
-  const dir = tempDataDir();
-  dirs.push(dir);
-  return dir;
-};
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
+const dataDir = tempDirsRemovedAfterAll();
 
 beforeAll(buildServerOnce, 60_000);
 
