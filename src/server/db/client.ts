@@ -3,7 +3,6 @@
 import { mkdirSync } from 'node:fs';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { PGLITE_START_PARAMS } from './pglite-options';
 import { openRemotePglite } from './pglite-remote';
 import { preparingClient } from './prepared-statements';
 import * as schema from './schema';
@@ -107,7 +106,6 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const client = await openRemotePglite({
     dataDir: inMemory ? undefined : options.dataDir,
     loadDataDir: await options.loadDataDir?.arrayBuffer(),
-    startParams: PGLITE_START_PARAMS,
   });
   const db = drizzlePglite({ client: client as never, schema }) as unknown as Db;
   // The worker posts a NOTIFY before the answer of the query that committed it.

@@ -6,7 +6,6 @@ export interface OpenPgliteOptions {
   dataDir?: string;
   /** A data-directory dump to start from, as bytes (a Blob does not cross threads everywhere). */
   loadDataDir?: ArrayBuffer;
-  startParams: string[];
 }
 
 export type RowMode = 'array' | 'object';

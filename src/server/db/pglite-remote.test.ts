@@ -3,13 +3,12 @@
 // their fields, NOTIFY, closing.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { rejectionOf } from '../../../test/support/rejection';
-import { PGLITE_START_PARAMS } from './pglite-options';
 import { openRemotePglite, type RemotePglite } from './pglite-remote';
 
 let db: RemotePglite;
 
 beforeAll(async () => {
-  db = await openRemotePglite({ startParams: PGLITE_START_PARAMS });
+  db = await openRemotePglite({});
   await db.query('create table items (id int primary key, label text)');
   await db.query('create table deferred (id int, constraint deferred_id unique (id) deferrable initially deferred)');
 });
@@ -194,7 +193,7 @@ test("PGlite runs with LockIn's memory settings (8 MB of buffers, 4 connection s
 });
 
 test('a closed database refuses queries', async () => {
-  const other = await openRemotePglite({ startParams: PGLITE_START_PARAMS });
+  const other = await openRemotePglite({});
   expect((await other.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
   await other.close();
   expect(String(await rejectionOf(other.query('select 1')))).toContain('The database is closed');

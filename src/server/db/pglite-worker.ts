@@ -3,7 +3,7 @@
 // even ones that touch no database. Here it runs beside the request thread, which only posts
 // statements and reads answers (pglite-remote.ts). See docs/decisions/2026-11-25-pglite-worker.md.
 import { PGlite, type Transaction } from '@electric-sql/pglite';
-import { DRIZZLE_PARSERS } from './pglite-options';
+import { DRIZZLE_PARSERS, PGLITE_START_PARAMS } from './pglite-options';
 import { PgliteStatements } from './pglite-statements';
 import type { ErrorFields, OpenPgliteOptions, QueryResults, WorkerMessage, WorkerRequest } from './pglite-protocol';
 
@@ -45,7 +45,7 @@ async function open(options: OpenPgliteOptions): Promise<void> {
   database = new PGlite({
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir ? new Blob([options.loadDataDir]) : undefined,
-    startParams: options.startParams,
+    startParams: PGLITE_START_PARAMS,
     parsers: DRIZZLE_PARSERS,
   });
   await database.waitReady;
