@@ -45,6 +45,8 @@ async function open(options: OpenPgliteOptions): Promise<void> {
   database = new PGlite({
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir ? new Blob([options.loadDataDir]) : undefined,
+    // Set here, not sent: pglite-options.ts imports PGlite, which the request thread never loads
+    // (db/drizzle-pglite-imports.ts).
     startParams: PGLITE_START_PARAMS,
     parsers: DRIZZLE_PARSERS,
   });
