@@ -1,17 +1,9 @@
 // What the throughput benches share: a bare Bun.serve as the ceiling, LockIn started on PGlite or
 // PostgreSQL with signed-in users, and the figures every run reports beside its results.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { loadavg } from 'node:os';
 import postgres from 'postgres';
-import {
-  freePort,
-  REPO_ROOT,
-  type ServerProcess,
-  serverEntry,
-  spawnServer,
-  tempDataDir,
-} from '../../test/support/process';
+import { freePort, type ServerProcess, serverEntry, spawnServer, tempDataDir } from '../../test/support/process';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -122,7 +114,7 @@ export interface BenchServer {
 
 /** The server build, which production runs (`bun run start`); a bench measures it unless it asks for the sources. */
 export function requireServerBuild(): void {
-  if (!existsSync(join(REPO_ROOT, serverEntry(true))))
+  if (!existsSync(serverEntry(true)))
     throw new Error('No server build in dist/server: run `bun run build` before the benches.');
 }
 

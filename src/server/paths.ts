@@ -25,7 +25,10 @@ export const SERVER_BUILD_DIR = join(ROOT, 'dist/server');
 /** The bundler writes every module as JavaScript, so a TypeScript path means the sources run. */
 const RUNNING_BUILD = !import.meta.path.endsWith('.ts');
 
+/** `entry` as the server build writes it. */
+export const builtEntryPath = (entry: ServerEntry): string => join(SERVER_BUILD_DIR, `${entry}.js`);
+
 /** The file to start for `entry`: the build's when this process runs the build, else the source. */
 export function serverEntryPath(entry: ServerEntry): string {
-  return RUNNING_BUILD ? join(SERVER_BUILD_DIR, `${entry}.js`) : join(ROOT, SERVER_ENTRIES[entry]);
+  return RUNNING_BUILD ? builtEntryPath(entry) : join(ROOT, SERVER_ENTRIES[entry]);
 }

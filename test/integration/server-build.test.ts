@@ -6,7 +6,8 @@ import { beforeAll, describe, expect, test } from 'bun:test';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tempDirsRemovedAfterAll } from '../support/temp-dirs';
-import { buildServerOnce, REPO_ROOT, spawnServer } from '../support/process';
+import { builtEntryPath } from '../../src/server/paths';
+import { buildServerOnce, spawnServer } from '../support/process';
 import { freshPostgresDatabase, registerOn, TWO_PROCESS_DATABASE } from '../support/two-processes';
 
 const dataDir = tempDirsRemovedAfterAll();
@@ -70,7 +71,7 @@ describe.skipIf(!TWO_PROCESS_DATABASE)('on PostgreSQL', () => {
       expect(pids()).toHaveLength(2);
       for (const pid of pids()) {
         const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-        expect(command).toContain(join(REPO_ROOT, 'dist/server/main.js'));
+        expect(command).toContain(builtEntryPath('main'));
       }
       const { cookie } = await registerOn(server, 'build-pg');
       expect((await trpc(server.url, cookie, 'tasks.bank.list')).status).toBe(200);

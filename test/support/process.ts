@@ -5,7 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Subprocess } from 'bun';
-import { SERVER_ENTRIES } from '../../src/server/paths';
+import { builtEntryPath, SERVER_ENTRIES } from '../../src/server/paths';
 
 export const REPO_ROOT = join(import.meta.dir, '../..');
 
@@ -58,8 +58,8 @@ export function buildServerOnce(): Promise<void> {
   return serverBuilt;
 }
 
-/** The server's entry, relative to the repository: its sources, or the build `bun run start` runs. */
-export const serverEntry = (build = false) => (build ? 'dist/server/main.js' : SERVER_ENTRIES.main);
+/** The server's entry: its sources, or the build `bun run start` runs. */
+export const serverEntry = (build = false) => (build ? builtEntryPath('main') : join(REPO_ROOT, SERVER_ENTRIES.main));
 
 /**
  * Spawns the server with a clean environment: only PATH/HOME from this process plus `env`, and
