@@ -1,6 +1,7 @@
 // Builds the Hono app: middleware in order, tRPC at /api/trpc, the spec's REST shims, then the
 // client. Exported so tests call app.request() without opening a port.
 import { trpcServer } from '@hono/trpc-server';
+import type { TRPCError } from '@trpc/server';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { TRPC_MAX_BATCH_SIZE } from '../shared/constants';
@@ -22,6 +23,7 @@ import { pushRoutes } from './push/push.routes';
 import { tasksRoutes } from './tasks/tasks.routes';
 import { createInnerContext } from './trpc/init';
 import { appRouter } from './trpc/router';
+import { getQueries } from './trpc/get-queries';
 import { freshReads } from './ops/freshness';
 import { answerProbe, type Lifecycle, PROBE_PATHS } from './ops/lifecycle';
 import { mayReadMetrics, processMetrics, recordRequests, scrapeMetrics } from './ops/metrics';
@@ -33,6 +35,11 @@ export interface AppOptions {
   csrfExempt?: string[];
   /** Readiness as main.ts tracks it; an app built without one (tests) is ready at once. */
   lifecycle?: Lifecycle;
+  /**
+   * false: GET queries go through tRPC's fetch adapter too, as everything else does, instead of
+   * trpc/get-queries.ts. The tests compare the two answers.
+   */
+  getQueries?: boolean;
 }
 
 /** The procedure names the request log and the metrics may use as labels. */
@@ -69,6 +76,34 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   app.use('/api/*', freshReads({ secure: deps.config.secureCookies }));
   app.use('/api/*', loadSession(deps));
 
+  // A refusal that says when to come back (a rate limit's 429) says it in Retry-After, as the REST
+  // routes' answers do.
+  const errorHeaders = (errors: readonly TRPCError[]): Record<string, string> | undefined => {
+    const seconds = errors
+      .map((e) => (e.cause instanceof AppError ? e.cause.retryAfterSeconds : undefined))
+      .find((s) => s !== undefined);
+    return seconds === undefined ? undefined : { 'Retry-After': String(seconds) };
+  };
+  const onError = ({ error, path }: { error: TRPCError; path?: string }) => {
+    // AppErrors are expected refusals (409, 403 …) that reach tRPC as INTERNAL until the
+    // formatter maps them; only genuine failures belong in the error log.
+    if (error.code === 'INTERNAL_SERVER_ERROR' && !(error.cause instanceof AppError)) {
+      deps.log.error(`trpc ${path ?? '?'} failed`, error.cause ?? error);
+    }
+  };
+  if (options.getQueries !== false) {
+    app.use(
+      '/api/trpc/*',
+      getQueries({
+        router: appRouter,
+        endpoint: '/api/trpc',
+        maxBatchSize: TRPC_MAX_BATCH_SIZE,
+        createContext: (c) => createInnerContext(deps, c.get('auth'), c),
+        errorHeaders,
+        onError,
+      }),
+    );
+  }
   app.use(
     '/api/trpc/*',
     trpcServer({
@@ -76,21 +111,12 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
       endpoint: '/api/trpc',
       maxBatchSize: TRPC_MAX_BATCH_SIZE,
       createContext: (_opts, c) => createInnerContext(deps, c.get('auth'), c),
-      // A refusal that says when to come back (a rate limit's 429) says it in Retry-After, as the
-      // REST routes' answers do; tRPC builds its own answer, so the header goes through its hook.
+      // tRPC builds its own answer, so the headers go through its hook.
       responseMeta: ({ errors }) => {
-        const seconds = errors
-          .map((e) => (e.cause instanceof AppError ? e.cause.retryAfterSeconds : undefined))
-          .find((s) => s !== undefined);
-        return seconds === undefined ? {} : { headers: new Headers({ 'Retry-After': String(seconds) }) };
+        const headers = errorHeaders(errors);
+        return headers ? { headers: new Headers(headers) } : {};
       },
-      onError: ({ error, path }) => {
-        // AppErrors are expected refusals (409, 403 …) that reach tRPC as INTERNAL until the
-        // formatter maps them; only genuine failures belong in the error log.
-        if (error.code === 'INTERNAL_SERVER_ERROR' && !(error.cause instanceof AppError)) {
-          deps.log.error(`trpc ${path ?? '?'} failed`, error.cause ?? error);
-        }
-      },
+      onError,
     }),
   );
 

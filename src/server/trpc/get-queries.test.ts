@@ -1,0 +1,181 @@
+// GET queries answered without tRPC's fetch adapter must answer what the adapter would: the same
+// status, body and headers, for answers, refusals, failures and batches. Two apps on one router
+// (with LockIn's error formatter): one with get-queries in front of the adapter, one with the
+// adapter alone; every request goes to both. Which of the two answered is counted, so a case that
+// should take the new path cannot pass by falling through to the adapter.
+import { describe, expect, test } from 'bun:test';
+import { trpcServer } from '@hono/trpc-server';
+import { TRPCError } from '@trpc/server';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../http/auth-middleware';
+import { AppError } from '../http/errors';
+import { getQueries } from './get-queries';
+import { publicProcedure, router } from './init';
+
+const MAX_BATCH = 3;
+
+const testRouter = router({
+  plain: publicProcedure.query(() => ({ ok: true, at: '2026-11-27T10:00:00.000Z', list: [1, 2, 3] })),
+  echo: publicProcedure
+    .input(z.object({ n: z.number().int() }).optional())
+    .query(({ input }) => ({ n: input?.n ?? null })),
+  nothing: publicProcedure.query(() => undefined),
+  signalled: publicProcedure.query(({ signal }) => ({ hasSignal: signal instanceof AbortSignal })),
+  notFound: publicProcedure.query(() => {
+    throw new AppError('NOT_FOUND', 'No such thing');
+  }),
+  limited: publicProcedure.query(() => {
+    throw new AppError('TOO_MANY_REQUESTS', 'Slow down', 42);
+  }),
+  refused: publicProcedure.query(() => {
+    throw new TRPCError({ code: 'FORBIDDEN', message: 'Not for you' });
+  }),
+  broken: publicProcedure.query(() => {
+    throw new Error('database on fire');
+  }),
+  streamy: publicProcedure.query(() => ({ later: Promise.resolve(1) })),
+  nested: { deep: publicProcedure.query(() => 'deep') },
+  change: publicProcedure.mutation(() => 'changed'),
+});
+
+const errorHeaders = (errors: readonly TRPCError[]) => {
+  const seconds = errors
+    .map((e) => (e.cause instanceof AppError ? e.cause.retryAfterSeconds : undefined))
+    .find(Boolean);
+  return seconds === undefined ? undefined : { 'Retry-After': String(seconds) };
+};
+
+function apps() {
+  const counts = { fast: 0, adapter: 0 };
+  const failures: string[] = [];
+  const onError = ({ error, path }: { error: TRPCError; path?: string }) => {
+    if (error.code === 'INTERNAL_SERVER_ERROR') failures.push(`${path}: ${error.cause?.message ?? error.message}`);
+  };
+  const adapter = () =>
+    trpcServer({
+      router: testRouter,
+      endpoint: '/api/trpc',
+      maxBatchSize: MAX_BATCH,
+      createContext: () => {
+        counts.adapter += 1;
+        return { deps: undefined as never, user: null, session: null };
+      },
+      responseMeta: ({ errors }) => {
+        const headers = errorHeaders(errors);
+        return headers ? { headers: new Headers(headers) } : {};
+      },
+      onError,
+    });
+  const withFastPath = new Hono<AppEnv>();
+  withFastPath.use(
+    '/api/trpc/*',
+    getQueries({
+      router: testRouter,
+      endpoint: '/api/trpc',
+      maxBatchSize: MAX_BATCH,
+      createContext: () => {
+        counts.fast += 1;
+        return { deps: undefined as never, user: null, session: null };
+      },
+      errorHeaders,
+      onError,
+    }),
+  );
+  withFastPath.use('/api/trpc/*', adapter());
+  const adapterOnly = new Hono<AppEnv>();
+  adapterOnly.use('/api/trpc/*', adapter());
+  return { withFastPath, adapterOnly, counts, failures };
+}
+
+async function snapshot(res: Response) {
+  return {
+    status: res.status,
+    body: await res.text(),
+    contentType: res.headers.get('content-type'),
+    vary: res.headers.get('vary'),
+    retryAfter: res.headers.get('retry-after'),
+  };
+}
+
+/** Both apps' answers to the request, and which path the first one took. */
+async function both(path: string, init: RequestInit = {}) {
+  const { withFastPath, adapterOnly, counts, failures } = apps();
+  const url = `http://localhost${path}`;
+  const fast = await snapshot(await withFastPath.request(url, init));
+  const took = counts.fast > 0 ? 'fast' : 'adapter';
+  const fastFailures = [...failures];
+  failures.length = 0;
+  const reference = await snapshot(await adapterOnly.request(url, init));
+  return { fast, reference, took, fastFailures, referenceFailures: [...failures] };
+}
+
+const input = (value: unknown) => `input=${encodeURIComponent(JSON.stringify(value))}`;
+
+describe('answered without the adapter, as the adapter would', () => {
+  test.each([
+    ['an answer', '/api/trpc/plain'],
+    ['an answer with input', `/api/trpc/echo?${input({ n: 7 })}`],
+    ['no input for an optional one', '/api/trpc/echo'],
+    ['an empty input parameter', '/api/trpc/echo?input='],
+    ['an answer of nothing', '/api/trpc/nothing'],
+    ['the request signal handed on', '/api/trpc/signalled'],
+    ['a nested router', '/api/trpc/nested.deep'],
+    ['input refused by its schema', `/api/trpc/echo?${input({ n: 'seven' })}`],
+    ['an AppError', '/api/trpc/notFound'],
+    ['a TRPCError', '/api/trpc/refused'],
+    ['a rate limit with Retry-After', '/api/trpc/limited'],
+    ['a failure (logged, not shown)', '/api/trpc/broken'],
+    ['a stream-like answer refused', '/api/trpc/streamy'],
+    ['a batch of one', `/api/trpc/echo?batch=1&${input({ 0: { n: 1 } })}`],
+    ['a batch', `/api/trpc/plain,echo,nested.deep?batch=1&${input({ 1: { n: 2 } })}`],
+    ['a batch without input', '/api/trpc/plain,echo?batch=1'],
+    ['a batch of answers and refusals (207)', `/api/trpc/plain,notFound,echo?batch=1&${input({ 2: { n: 'x' } })}`],
+    ['a batch of one refusal', '/api/trpc/refused?batch=1'],
+    ['a batch with a rate limit', '/api/trpc/plain,limited?batch=1'],
+    ['a batch of the same call twice', '/api/trpc/plain,plain?batch=1'],
+  ])('%s', async (_, path) => {
+    const result = await both(path);
+    expect(result.took).toBe('fast');
+    expect(result.fast).toEqual(result.reference);
+    expect(result.fastFailures).toEqual(result.referenceFailures);
+  });
+
+  test('a failure is logged once, on either path', async () => {
+    const result = await both('/api/trpc/broken');
+    expect(result.fastFailures).toEqual(['broken: database on fire']);
+    expect(result.fast.status).toBe(500);
+    expect(result.fast.body).not.toContain('on fire');
+  });
+
+  test('Retry-After reaches the answer', async () => {
+    const result = await both('/api/trpc/limited');
+    expect(result.fast.status).toBe(429);
+    expect(result.fast.retryAfter).toBe('42');
+  });
+});
+
+describe('left to the adapter', () => {
+  test.each([
+    ['an unknown procedure', '/api/trpc/nope', {}],
+    ['a mutation asked with GET', '/api/trpc/change', {}],
+    ['a batch naming an unknown procedure', '/api/trpc/plain,nope?batch=1', {}],
+    ['a batch over the limit', '/api/trpc/plain,plain,plain,plain?batch=1', {}],
+    ['names joined without batch=1', '/api/trpc/plain,echo', {}],
+    ['input that is not JSON', '/api/trpc/echo?input=%7Bnope', {}],
+    ['a batch input that is not an object', `/api/trpc/echo?batch=1&${input([{ n: 1 }])}`, {}],
+    ['a percent-escaped path', '/api/trpc/nested%2Edeep', {}],
+    ['a trailing slash', '/api/trpc/plain/', {}],
+    ['no procedure', '/api/trpc/', {}],
+    ['connection params', '/api/trpc/plain?connectionParams=%7B%7D', {}],
+    ['a content type', '/api/trpc/plain', { headers: { 'content-type': 'application/json' } }],
+    ['a streaming ask', '/api/trpc/plain?batch=1', { headers: { 'trpc-accept': 'application/jsonl' } }],
+    ['a streaming Accept', '/api/trpc/plain?batch=1', { headers: { accept: 'text/html, application/jsonl' } }],
+    ['HEAD', '/api/trpc/plain', { method: 'HEAD' }],
+    ['POST', '/api/trpc/change', { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } }],
+  ] as [string, string, RequestInit][])('%s', async (_, path, init) => {
+    const result = await both(path, init);
+    expect(result.took).toBe('adapter');
+    expect(result.fast).toEqual(result.reference);
+  });
+});

@@ -1,0 +1,159 @@
+// GET queries, one or a batch, answered with tRPC's own parts (callTRPCProcedure,
+// getTRPCErrorShape, transformTRPCResponse, getHTTPStatusCode) instead of its fetch adapter.
+//
+// Why: the adapter was most of a cached read's CPU (docs/decisions/2026-11-26-get-queries.md):
+// per call it builds a URL, Headers, two AbortControllers and two AbortSignal.any, and awaits a
+// chain of promises around the call, which the answer to a JSON query does not need. The answer
+// here is the adapter's, byte for byte (status, body, content-type, vary, Retry-After); the
+// tests compare the two for every query.
+//
+// What it takes: GET, no content-type (a browser's query sends none), not asking for a stream,
+// every name a known query, a batch within the limit, input that parses. Anything else (unknown
+// procedures, a mutation sent as GET, bad JSON, streaming, connection params) goes on to tRPC's
+// adapter, which answers it as it always did: no procedure has run at that point.
+import {
+  type AnyTRPCRouter,
+  TRPCError,
+  callTRPCProcedure,
+  getTRPCErrorFromUnknown,
+  getTRPCErrorShape,
+  transformTRPCResponse,
+} from '@trpc/server';
+import { getHTTPStatusCode } from '@trpc/server/http';
+import type { Context, MiddlewareHandler } from 'hono';
+import type { AppEnv } from '../http/auth-middleware';
+
+export interface GetQueriesOptions<TContext> {
+  router: AnyTRPCRouter;
+  /** Where tRPC is mounted ('/api/trpc'). */
+  endpoint: string;
+  maxBatchSize: number;
+  createContext(c: Context<AppEnv>): TContext;
+  /** Headers an answer with these errors carries (the adapter's responseMeta gives the same). */
+  errorHeaders(errors: readonly TRPCError[]): Record<string, string> | undefined;
+  onError(opts: { error: TRPCError; path: string; input: unknown; ctx: TContext; type: 'query'; req: Request }): void;
+}
+
+interface Call {
+  path: string;
+  input: unknown;
+}
+
+/** A call's part of the answer, and its error (for the status and the headers). */
+interface Outcome {
+  answer: { result: { data: unknown } } | { error: unknown };
+  error?: TRPCError;
+}
+
+/** The calls a request names, or undefined when it is one for tRPC's adapter. */
+function readCalls(
+  req: Request,
+  prefix: string,
+  queries: ReadonlySet<string>,
+  maxBatchSize: number,
+): { calls: Call[]; batch: boolean } | undefined {
+  const { headers, url } = req;
+  if (headers.has('content-type') || headers.has('trpc-accept')) return undefined;
+  if (headers.get('accept')?.includes('application/jsonl')) return undefined;
+  const pathStart = url.indexOf('/', url.indexOf('://') + 3);
+  const queryStart = url.indexOf('?', pathStart);
+  const path = url.slice(pathStart, queryStart < 0 ? undefined : queryStart);
+  if (!path.startsWith(prefix)) return undefined;
+  const pathname = path.slice(prefix.length);
+  // Percent-escapes and stray slashes are decoded and trimmed by the adapter: left to it.
+  if (pathname.length === 0 || pathname.includes('%') || pathname.includes('/')) return undefined;
+  const params = new URLSearchParams(queryStart < 0 ? '' : url.slice(queryStart + 1));
+  if (params.has('connectionParams')) return undefined;
+  const batch = params.get('batch') === '1';
+  const paths = batch ? pathname.split(',') : [pathname];
+  if (paths.length > maxBatchSize || !paths.every((p) => queries.has(p))) return undefined;
+  const text = params.get('input');
+  let inputs: unknown;
+  try {
+    inputs = text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
+  if (!batch) return { calls: [{ path: pathname, input: inputs }], batch };
+  if (inputs !== undefined && (typeof inputs !== 'object' || inputs === null || Array.isArray(inputs)))
+    return undefined;
+  const byIndex = (inputs ?? {}) as Record<number, unknown>;
+  return { calls: paths.map((p, index) => ({ path: p, input: byIndex[index] })), batch };
+}
+
+const isAsyncIterable = (v: unknown) =>
+  typeof v === 'object' && v !== null && typeof (v as Record<symbol, unknown>)[Symbol.asyncIterator] === 'function';
+const isThenable = (v: unknown) =>
+  (typeof v === 'object' || typeof v === 'function') &&
+  v !== null &&
+  typeof (v as { then?: unknown }).then === 'function' &&
+  typeof (v as { catch?: unknown }).catch === 'function';
+
+/** What tRPC refuses to put in a JSON answer (its isDataStream): an async iterable, or an object holding a promise or one. */
+function isDataStream(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  if (isAsyncIterable(value)) return true;
+  const values = Object.values(value);
+  return values.some(isThenable) || values.some(isAsyncIterable);
+}
+
+// The adapter's words for it, so a stream-like answer is refused the same way on either path.
+const streamRefused = () =>
+  new TRPCError({
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    message: 'Cannot use stream-like response in non-streaming request - use httpBatchStreamLink',
+  });
+
+/** The router's queries by their dotted paths ('tasks.daily.list'). */
+export function queryPaths(router: AnyTRPCRouter): ReadonlySet<string> {
+  const procedures = Object.entries(router._def.procedures as unknown as Record<string, { _def: { type: string } }>);
+  return new Set(procedures.filter(([, procedure]) => procedure._def.type === 'query').map(([path]) => path));
+}
+
+export function getQueries<TContext>(options: GetQueriesOptions<TContext>): MiddlewareHandler<AppEnv> {
+  const { router, maxBatchSize } = options;
+  const config = router._def._config;
+  const queries = queryPaths(router);
+  const prefix = `${options.endpoint}/`;
+
+  return async (c, next) => {
+    const req = c.req.raw;
+    const read = req.method === 'GET' ? readCalls(req, prefix, queries, maxBatchSize) : undefined;
+    if (!read) return next();
+
+    const ctx = options.createContext(c);
+    const outcomes = await Promise.all(
+      read.calls.map(async ({ path, input }, batchIndex): Promise<Outcome> => {
+        try {
+          const data = await callTRPCProcedure({
+            router,
+            path,
+            getRawInput: async () => input,
+            ctx,
+            type: 'query',
+            signal: req.signal,
+            batchIndex,
+          });
+          if (isDataStream(data)) throw streamRefused();
+          return { answer: { result: { data } } };
+        } catch (cause) {
+          const error = getTRPCErrorFromUnknown(cause);
+          options.onError({ error, path, input, ctx, type: 'query', req });
+          return { answer: { error: getTRPCErrorShape({ config, ctx, error, input, path, type: 'query' }) }, error };
+        }
+      }),
+    );
+    const errors = outcomes.flatMap((o) => (o.error ? [o.error] : []));
+    const headers: Record<string, string> = {
+      vary: 'trpc-accept, accept',
+      'content-type': 'application/json',
+      ...options.errorHeaders(errors),
+    };
+    const answers = outcomes.map((o) => o.answer);
+    const json = read.batch ? answers : answers[0];
+    return new Response(JSON.stringify(transformTRPCResponse(config, json as never)), {
+      status: getHTTPStatusCode(json as never),
+      headers,
+    });
+  };
+}
