@@ -26,7 +26,7 @@ import { appRouter } from './trpc/router';
 import { getQueries } from './trpc/get-queries';
 import { freshReads } from './ops/freshness';
 import { answerProbe, type Lifecycle, PROBE_PATHS } from './ops/lifecycle';
-import { mayReadMetrics, processMetrics, recordRequests, scrapeMetrics } from './ops/metrics';
+import { mayReadMetrics, processMetrics, RouteLabels, recordRequests, scrapeMetrics } from './ops/metrics';
 import { DB_POOL_MAX } from './db/client';
 
 export interface AppOptions {
@@ -42,8 +42,8 @@ export interface AppOptions {
   getQueries?: boolean;
 }
 
-/** The procedure names the request log and the metrics may use as labels. */
-const PROCEDURES: ReadonlySet<string> = new Set(Object.keys(appRouter._def.procedures));
+/** Route labels for the request log and the metrics: the procedure names are the ones they may use. */
+const ROUTES = new RouteLabels(Object.keys(appRouter._def.procedures));
 
 export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -51,8 +51,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   const lifecycle = options.lifecycle ?? { ready: true, stopping: false };
   const metrics = processMetrics();
   metrics.dbPoolMax.value = deps.config.databaseUrl ? DB_POOL_MAX : 1;
-  app.use('*', recordRequests(metrics, PROCEDURES));
-  useCommonMiddleware(app, deps, PROCEDURES);
+  app.use('*', recordRequests(metrics, ROUTES));
+  useCommonMiddleware(app, deps, ROUTES);
 
   // Probes and metrics first: they touch no database and no session.
   app.on(['GET', 'HEAD'], [PROBE_PATHS.health, PROBE_PATHS.ready], (c) => {

@@ -85,6 +85,9 @@ describe('/metrics', () => {
     await client.get('/api/auth/providers');
     await client.get('/api/auth/providers');
     await client.request('GET', '/api/trpc/no.such.procedure');
+    await client.request('GET', '/api/trpc/plans.payments,insights.suggestionSource?batch=1');
+    await client.request('GET', '/api/trpc/plans.payments,no.such.procedure?batch=1');
+    await client.request('GET', '/api/trpc/tasks.daily.list');
     const res = await ctx.app.request('http://localhost:3000/metrics', {
       headers: { authorization: 'Bearer metrics-secret-token' },
     });
@@ -94,8 +97,11 @@ describe('/metrics', () => {
     expect(text).toMatch(/lockin_http_requests_total\{method="GET",route="\/api\/auth\/providers",status="200"\} \d+/);
     expect(text).toContain('lockin_http_request_duration_seconds_bucket');
     expect(text).toContain('route="trpc:unknown"');
+    expect(text).toMatch(/lockin_http_requests_total\{method="GET",route="trpc:batch",status="200"\} \d+/);
+    expect(text).toMatch(/lockin_http_requests_total\{method="GET",route="trpc:tasks.daily.list",status="401"\} \d+/);
+    expect(text).toMatch(/lockin_http_request_duration_seconds_count\{method="GET",route="trpc:batch"\} \d+/);
     expect(text).not.toContain('no.such.procedure');
-    expect(text).toContain('lockin_cache_lookups_total');
+    expect(text).toMatch(/lockin_cache_lookups_total\{cache="\w+",result="(hit|miss)"\} \d+/);
     expect(text).toContain('lockin_db_pool_connections_max');
     expect(text).toContain('lockin_nodejs_eventloop_lag_seconds');
     expect(text).toContain('lockin_process_resident_memory_bytes');

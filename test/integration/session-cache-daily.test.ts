@@ -10,6 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:tes
 import { eq } from 'drizzle-orm';
 import { dailyTasks } from '../../src/server/db/schema';
 import { dailyCache, forgetCachedDaily } from '../../src/server/tasks/daily-cache';
+import { listDaily } from '../../src/server/tasks/daily.service';
 import type { DailyList } from '../../src/shared/tasks';
 import { type TestClient, type TestContext, createTestContext } from '../support/app';
 import { createUser, signedInClient } from '../support/factories';
@@ -103,6 +104,25 @@ describe("Today's Focus from the process's cache", () => {
     await eventually(() => cached(one.userId) !== undefined && cached(two.userId) !== undefined);
     expect(cached(one.userId)?.rows.map((r) => r.id)).toEqual(['mine']);
     expect(cached(two.userId)?.rows.map((r) => r.id)).toEqual(['theirs']);
+  });
+
+  test('the answer made from cached rows is shared, frozen, and made again for another zone', async () => {
+    const { client, userId } = await signedIn();
+    await plan(client, ['a', 'b']);
+    await untilCached(client, userId);
+    const berlin = { id: userId, timeZone: 'Europe/Berlin' };
+    const first = await listDaily(ctx.deps, berlin);
+    const second = await listDaily(ctx.deps, berlin);
+    expect(second).toBe(first);
+    expect(Object.isFrozen(first.tasks)).toBe(true);
+    expect(Object.isFrozen(first.tasks[0])).toBe(true);
+    expect(() => {
+      (first.tasks[0] as { title: string }).title = 'changed by one reader';
+    }).toThrow();
+    expect(first.tasks.map((t) => t.title)).toEqual(['Task a', 'Task b']);
+    const tokyo = await listDaily(ctx.deps, { id: userId, timeZone: 'Asia/Tokyo' });
+    expect(tokyo).not.toBe(first);
+    expect(tokyo.tasks).toEqual(first.tasks);
   });
 });
 

@@ -13,7 +13,7 @@ import type { SubscriptionRow } from '../plans/plan-status';
 import type { Session, SessionUser } from './sessions';
 import { type ReadToken, USER_CACHE_MAX, USER_CACHE_TTL_MS, UserCache } from './user-cache';
 import { readStartTime, requiredAccountReadStart } from '../ops/freshness';
-import { countCacheLookup } from '../ops/metrics';
+import { cacheLookupCounter } from '../ops/metrics';
 
 /** Entries are a few hundred bytes: 10,000 of them is a few MB at most. */
 export const SESSION_CACHE_MAX = USER_CACHE_MAX;
@@ -44,6 +44,8 @@ export interface CompanionCache {
   /** Everything may have been missed (the listener reconnected or stopped). */
   clear(): void;
 }
+
+const countSessionLookup = cacheLookupCounter('session');
 
 class SessionCache {
   private readonly entries = new LRUCache<string, Entry>({
@@ -100,7 +102,7 @@ class SessionCache {
     // A request that must see a write to its account newer than the entry reads the database
     // (ops/freshness.ts); the client's other writes change neither sessions nor user rows.
     const found = entry && entry.db === db && entry.readAt >= requiredAccountReadStart() ? entry : undefined;
-    countCacheLookup('session', found !== undefined);
+    countSessionLookup(found !== undefined);
     return found;
   }
 

@@ -14,7 +14,7 @@
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/client';
 import { readStartTime, requiredReadStart } from '../ops/freshness';
-import { countCacheLookup } from '../ops/metrics';
+import { cacheLookupCounter } from '../ops/metrics';
 
 /** Entries are a few hundred bytes to a few KB: 10,000 of them is a few tens of MB at most. */
 export const USER_CACHE_MAX = 10_000;
@@ -52,10 +52,14 @@ export class UserCache<T> {
    * `canCache(db)`: whether that database's changes reach this process (a listener is running).
    * `name` labels its hits and misses in /metrics.
    */
+  private readonly countLookup: (hit: boolean) => void;
+
   constructor(
     private readonly canCache: (db: Db) => boolean,
-    private readonly name = 'user',
-  ) {}
+    name = 'user',
+  ) {
+    this.countLookup = cacheLookupCounter(name);
+  }
 
   /** The token to pass to `set` for a read that starts now. */
   snapshot(): ReadToken {
@@ -65,7 +69,7 @@ export class UserCache<T> {
   get(db: Db, userId: string): T | undefined {
     const entry = this.writePending(userId) ? undefined : this.entries.get(userId);
     const value = entry && entry.db === db && entry.readAt >= requiredReadStart() ? entry.value : undefined;
-    countCacheLookup(this.name, value !== undefined);
+    this.countLookup(value !== undefined);
     return value;
   }
 

@@ -13,7 +13,13 @@ export interface AuthState {
   session: Session;
 }
 
-export type AppEnv = { Variables: { auth: AuthState | null } };
+export type AppEnv = {
+  Variables: {
+    auth: AuthState | null;
+    /** The request's route label for the log and the metrics (ops/metrics.ts RouteLabels). */
+    route?: string;
+  };
+};
 
 /** The Set-Cookie line that stores a session's token until `expiresAt`. */
 const sessionCookie = (deps: AppDeps, token: string, expiresAt: Date) =>

@@ -6,6 +6,7 @@ import { APP_PATHS, ROUTES } from '../../shared/routes';
 import type { AppDeps } from '../deps';
 import type { AppEnv } from './auth-middleware';
 import { AppError } from './errors';
+import { RouteLabels } from '../ops/metrics';
 import { requestId, requestLog } from '../ops/request-log';
 import { apiSecurityHeaders, securityHeaders } from './security';
 import type { StaticSite } from './static';
@@ -14,15 +15,11 @@ export type ShellDeps = Pick<AppDeps, 'config' | 'log'>;
 
 /**
  * What every response gets, API or page: a request id, the request log, secure headers, JSON
- * errors. `procedures` names the tRPC procedures the log may name (others are 'trpc:unknown').
+ * errors. `routes` labels requests for the log (it knows the tRPC procedures the log may name).
  */
-export function useCommonMiddleware(
-  app: Hono<AppEnv>,
-  deps: ShellDeps,
-  procedures: ReadonlySet<string> = new Set(),
-): void {
+export function useCommonMiddleware(app: Hono<AppEnv>, deps: ShellDeps, routes = new RouteLabels([])): void {
   app.use('*', requestId(deps.config.trustProxy));
-  if (deps.config.logRequests) app.use('*', requestLog(deps.log, procedures));
+  if (deps.config.logRequests) app.use('*', requestLog(deps.log, routes));
   // The reset link carries its token in the URL: never leak it in a Referer. Registered before
   // the secure headers so it has the last word on this page.
   app.use(ROUTES.resetPassword, async (c, next) => {

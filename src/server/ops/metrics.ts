@@ -31,13 +31,24 @@ export interface Metrics {
  * bounded (route patterns, statuses, cache names), so the Map is too.
  */
 export class Tally<L extends string> {
-  private readonly pending = new Map<string, { labels: Record<L, string>; count: number }>();
+  private readonly pending = new Map<string, TallyEntry<L>>();
 
-  /** Counts one under `key`, which names the label set `labels()` makes (called once per key). */
+  /**
+   * The running count under `key`, which names the label set `labels()` makes (called once per
+   * key). A caller on the request path keeps the entry and adds to `count` itself.
+   */
+  entry(key: string, labels: () => Record<L, string>): TallyEntry<L> {
+    let entry = this.pending.get(key);
+    if (!entry) {
+      entry = { labels: labels(), count: 0 };
+      this.pending.set(key, entry);
+    }
+    return entry;
+  }
+
+  /** Counts one under `key` (see `entry`). */
   add(key: string, labels: () => Record<L, string>): void {
-    const entry = this.pending.get(key);
-    if (entry) entry.count += 1;
-    else this.pending.set(key, { labels: labels(), count: 1 });
+    this.entry(key, labels).count += 1;
   }
 
   /** Hands over the counts made since the last drain, once each. */
@@ -47,6 +58,12 @@ export class Tally<L extends string> {
       entry.count = 0;
     }
   }
+}
+
+export interface TallyEntry<L extends string> {
+  labels: Record<L, string>;
+  /** Counted since the last drain. */
+  count: number;
 }
 
 export interface BucketCounts<L extends string> {
@@ -67,14 +84,29 @@ export class Buckets<L extends string> {
 
   constructor(readonly bounds: readonly number[]) {}
 
-  observe(key: string, labels: () => Record<L, string>, value: number): void {
+  /** The running totals under `key` (labels as Tally's); a caller may keep it and `add` to it. */
+  entry(key: string, labels: () => Record<L, string>): BucketCounts<L> {
     let entry = this.entries.get(key);
     if (!entry) {
       entry = { labels: labels(), counts: this.bounds.map(() => 0), sum: 0, count: 0 };
       this.entries.set(key, entry);
     }
-    const bucket = this.bounds.findIndex((bound) => value <= bound);
-    if (bucket >= 0) entry.counts[bucket] = (entry.counts[bucket] ?? 0) + 1;
+    return entry;
+  }
+
+  observe(key: string, labels: () => Record<L, string>, value: number): void {
+    this.add(this.entry(key, labels), value);
+  }
+
+  add(entry: BucketCounts<L>, value: number): void {
+    const { bounds } = this;
+    for (let i = 0; i < bounds.length; i++) {
+      const bound = bounds[i];
+      if (bound !== undefined && value <= bound) {
+        entry.counts[i] = (entry.counts[i] ?? 0) + 1;
+        break;
+      }
+    }
     entry.sum += value;
     entry.count += 1;
   }
@@ -105,50 +137,104 @@ export async function scrapeMetrics(): Promise<{ body: string; contentType: stri
   return { body: await registry.metrics(), contentType: registry.contentType };
 }
 
-/** Counts a cache lookup (the session cache calls it on every read). */
-export function countCacheLookup(cache: string, hit: boolean): void {
-  const result = hit ? 'hit' : 'miss';
-  shared?.cacheLookups.add(`${cache} ${result}`, () => ({ cache, result }));
+/**
+ * Counts a cache's lookups (the session and user caches count every read): made once per cache,
+ * so a lookup adds to a kept count and builds no key.
+ */
+export function cacheLookupCounter(cache: string): (hit: boolean) => void {
+  const { cacheLookups } = processMetrics();
+  const hits = cacheLookups.entry(`${cache} hit`, () => ({ cache, result: 'hit' }));
+  const misses = cacheLookups.entry(`${cache} miss`, () => ({ cache, result: 'miss' }));
+  return (hit) => {
+    if (hit) hits.count += 1;
+    else misses.count += 1;
+  };
 }
+
+const TRPC_PREFIX = '/api/trpc/';
 
 /**
  * The route pattern of the handler that answered ('/api/lock-in-sessions/:id'), never the raw path
- * with its ids or tokens (a calendar feed's path is its secret). Call after the handler ran.
+ * with its ids or tokens (a calendar feed's path is its secret). The request log and the metrics
+ * both label each request, so it is worked out once per request (kept on the context).
  */
-export function routeOf(c: Context, procedures: ReadonlySet<string>): string {
-  // The metrics and the request log both label each request: it is worked out once.
-  let route = routes.get(c.req.raw);
-  if (route === undefined) {
-    route = patternOf(c, procedures);
-    routes.set(c.req.raw, route);
+export class RouteLabels {
+  /** Procedure name → its label, made once: a request's label is a lookup, not a new string. */
+  private readonly procedures: ReadonlyMap<string, string>;
+
+  constructor(procedures: Iterable<string>) {
+    this.procedures = new Map([...procedures].map((name) => [name, `trpc:${name}`]));
   }
-  return route;
+
+  /** Call after the handler ran. */
+  of(c: Context<AppEnv>): string {
+    let route = c.get('route');
+    if (route === undefined) {
+      route = this.patternOf(c);
+      c.set('route', route);
+    }
+    return route;
+  }
+
+  private patternOf(c: Context<AppEnv>): string {
+    const path = c.req.path;
+    if (path.startsWith(TRPC_PREFIX)) {
+      const names = path.slice(TRPC_PREFIX.length);
+      const one = this.procedures.get(names);
+      if (one) return one;
+      // A batch names several procedures; unknown names collapse into one label.
+      const batch = names.split(',');
+      return batch.length > 1 && batch.every((n) => this.procedures.has(n)) ? 'trpc:batch' : 'trpc:unknown';
+    }
+    const pattern = routePath(c, c.req.routeIndex);
+    if (pattern && pattern !== '/*' && pattern !== '*') return pattern;
+    return path.startsWith('/api/') ? '/api/*' : 'page';
+  }
 }
 
-const routes = new WeakMap<Request, string>();
+/** A route's totals, per method and status, kept so a request finds them by three lookups on strings it was given. */
+type MethodTotals = Map<
+  string,
+  { duration: BucketCounts<'method' | 'route'>; byStatus: Map<number, TallyEntry<'method' | 'route' | 'status'>> }
+>;
 
-function patternOf(c: Context, procedures: ReadonlySet<string>): string {
-  const path = c.req.path;
-  if (path.startsWith('/api/trpc/')) {
-    // A batch names several procedures; unknown names collapse into one label.
-    const names = path.slice('/api/trpc/'.length).split(',');
-    const known = names.every((n) => procedures.has(n));
-    return known && names.length === 1 ? `trpc:${names[0]}` : known ? 'trpc:batch' : 'trpc:unknown';
-  }
-  const pattern = routePath(c, c.req.routeIndex);
-  if (pattern && pattern !== '/*' && pattern !== '*') return pattern;
-  return path.startsWith('/api/') ? '/api/*' : 'page';
-}
-
-export function recordRequests(metrics: Metrics, procedures: ReadonlySet<string>): MiddlewareHandler<AppEnv> {
+export function recordRequests(metrics: Metrics, routes: RouteLabels): MiddlewareHandler<AppEnv> {
+  // Bounded as the labels are: route labels, the methods Bun accepts, statuses.
+  const byRoute = new Map<string, MethodTotals>();
+  const totalsOf = (route: string, method: string) => {
+    let byMethod = byRoute.get(route);
+    if (!byMethod) {
+      byMethod = new Map();
+      byRoute.set(route, byMethod);
+    }
+    let totals = byMethod.get(method);
+    if (!totals) {
+      totals = {
+        duration: metrics.duration.entry(`${method} ${route}`, () => ({ method, route })),
+        byStatus: new Map(),
+      };
+      byMethod.set(method, totals);
+    }
+    return totals;
+  };
   return async (c, next) => {
     const started = performance.now();
     await next();
-    const route = routeOf(c, procedures);
+    const route = routes.of(c);
     const method = c.req.method;
     const status = c.res.status;
-    metrics.requests.add(`${method} ${status} ${route}`, () => ({ method, route, status: String(status) }));
-    metrics.duration.observe(`${method} ${route}`, () => ({ method, route }), (performance.now() - started) / 1000);
+    const totals = totalsOf(route, method);
+    let requests = totals.byStatus.get(status);
+    if (!requests) {
+      requests = metrics.requests.entry(`${method} ${status} ${route}`, () => ({
+        method,
+        route,
+        status: String(status),
+      }));
+      totals.byStatus.set(status, requests);
+    }
+    requests.count += 1;
+    metrics.duration.add(totals.duration, (performance.now() - started) / 1000);
   };
 }
 

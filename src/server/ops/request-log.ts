@@ -5,7 +5,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { type Logger, requestText } from '../deps';
 import type { AppEnv } from '../http/auth-middleware';
-import { routeOf } from './metrics';
+import type { RouteLabels } from './metrics';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
@@ -20,13 +20,13 @@ export function requestId(trustProxy: boolean): MiddlewareHandler<AppEnv> {
   };
 }
 
-export function requestLog(log: Logger, procedures: ReadonlySet<string>): MiddlewareHandler<AppEnv> {
+export function requestLog(log: Logger, routes: RouteLabels): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const started = performance.now();
     await next();
     const line = {
       method: c.req.method,
-      route: routeOf(c, procedures),
+      route: routes.of(c),
       status: c.res.status,
       ms: Math.round((performance.now() - started) * 10) / 10,
       requestId: c.res.headers.get('X-Request-Id') ?? '-',
