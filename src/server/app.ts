@@ -11,7 +11,7 @@ import { AdjustableClock } from './clock';
 import type { AppDeps } from './deps';
 import { type AppEnv, loadSession } from './http/auth-middleware';
 import { AppError } from './http/errors';
-import { limitBody, noStore, sameOriginOnly } from './http/security';
+import { limitBody, sameOriginOnly } from './http/security';
 import { serveClient, useCommonMiddleware } from './http/shell';
 import { dataRoutes, IMPORT_PATH } from './data/data.routes';
 import { createStaticSite, type StaticSite } from './http/static';
@@ -69,7 +69,6 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
     });
   });
 
-  app.use('/api/*', noStore());
   app.use('/api/*', limitBody({ exempt: [IMPORT_PATH] }));
   app.use('/api/*', sameOriginOnly(deps.config.appUrl, options.csrfExempt ?? ['/api/stripe/webhook']));
   // Before the session is read: a client's own recent write makes this request skip the caches.

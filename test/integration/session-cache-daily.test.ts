@@ -106,7 +106,7 @@ describe("Today's Focus from the process's cache", () => {
     expect(cached(two.userId)?.rows.map((r) => r.id)).toEqual(['theirs']);
   });
 
-  test('the answer made from cached rows is shared, frozen, and made again for another zone', async () => {
+  test('the answer made from cached rows is shared by the day’s reads and made again for another zone', async () => {
     const { client, userId } = await signedIn();
     await plan(client, ['a', 'b']);
     await untilCached(client, userId);
@@ -114,11 +114,6 @@ describe("Today's Focus from the process's cache", () => {
     const first = await listDaily(ctx.deps, berlin);
     const second = await listDaily(ctx.deps, berlin);
     expect(second).toBe(first);
-    expect(Object.isFrozen(first.tasks)).toBe(true);
-    expect(Object.isFrozen(first.tasks[0])).toBe(true);
-    expect(() => {
-      (first.tasks[0] as { title: string }).title = 'changed by one reader';
-    }).toThrow();
     expect(first.tasks.map((t) => t.title)).toEqual(['Task a', 'Task b']);
     const tokyo = await listDaily(ctx.deps, { id: userId, timeZone: 'Asia/Tokyo' });
     expect(tokyo).not.toBe(first);

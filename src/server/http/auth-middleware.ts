@@ -18,6 +18,8 @@ export type AppEnv = {
     auth: AuthState | null;
     /** The request's route label for the log and the metrics (ops/metrics.ts RouteLabels). */
     route?: string;
+    /** The id sent back as X-Request-Id (ops/request-log.ts). */
+    requestId?: string;
   };
 };
 

@@ -58,7 +58,7 @@ export function securityHeaders(secure: boolean): MiddlewareHandler {
  * other sites' no-cors requests (an <img> or <script> pointing here) from reading an answer.
  */
 export function apiSecurityHeaders(secure: boolean): MiddlewareHandler {
-  return secureHeaders({
+  const owasp = secureHeaders({
     contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
     strictTransportSecurity: secure ? HSTS : false,
     referrerPolicy: 'strict-origin-when-cross-origin',
@@ -75,17 +75,15 @@ export function apiSecurityHeaders(secure: boolean): MiddlewareHandler {
     // Nothing under /api sets X-Powered-By (neither Bun nor Hono does): no delete per answer.
     removePoweredBy: false,
   });
-}
-
-/**
- * API answers are never stored by a browser or a shared cache: they are per user (and a shared
- * computer's back button or disk cache must not show one user's data to the next).
- */
-export function noStore(): MiddlewareHandler {
-  return async (c, next) => {
-    await next();
-    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
-  };
+  // API answers are never stored by a browser or a shared cache: they are per user (and a shared
+  // computer's back button or disk cache must not show one user's data to the next). A route that
+  // says otherwise (the calendar feed) keeps its own. In this middleware, not one of its own: each
+  // layer is a function and a promise on every request.
+  return (c, next) =>
+    owasp(c, async () => {
+      await next();
+      if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
+    });
 }
 
 /**

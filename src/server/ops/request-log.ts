@@ -13,10 +13,11 @@ export function requestId(trustProxy: boolean): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const offered = trustProxy ? c.req.header('x-request-id') : undefined;
     const id = offered && REQUEST_ID.test(offered) ? offered : crypto.randomUUID();
-    c.header('X-Request-Id', id);
+    c.set('requestId', id);
     await next();
-    // Errors answered by onError build a new response: the id goes on it too.
-    if (!c.res.headers.has('X-Request-Id')) c.res.headers.set('X-Request-Id', id);
+    // On the answer once it is made, not with c.header before: answers built outside Hono (every
+    // tRPC one, onError's) would not carry it, and the header set made for it cost every request.
+    c.res.headers.set('X-Request-Id', id);
   };
 }
 
@@ -29,7 +30,7 @@ export function requestLog(log: Logger, routes: RouteLabels): MiddlewareHandler<
       route: routes.of(c),
       status: c.res.status,
       ms: Math.round((performance.now() - started) * 10) / 10,
-      requestId: c.res.headers.get('X-Request-Id') ?? '-',
+      requestId: c.get('requestId') ?? '-',
     };
     if (log.request) log.request(line);
     else log.info(requestText(line));
