@@ -11,7 +11,7 @@ import { AdjustableClock } from './clock';
 import type { AppDeps } from './deps';
 import { type AppEnv, loadSession } from './http/auth-middleware';
 import { AppError } from './http/errors';
-import { limitBody, sameOriginOnly } from './http/security';
+import { limitBody, sameOriginOnly, UNSAFE_METHODS } from './http/security';
 import { serveClient, useCommonMiddleware } from './http/shell';
 import { dataRoutes, IMPORT_PATH } from './data/data.routes';
 import { createStaticSite, type StaticSite } from './http/static';
@@ -69,8 +69,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
     });
   });
 
-  app.use('/api/*', limitBody({ exempt: [IMPORT_PATH] }));
-  app.use('/api/*', sameOriginOnly(deps.config.appUrl, options.csrfExempt ?? ['/api/stripe/webhook']));
+  // Only requests that change something carry a body or need the same-origin check: reads (GET,
+  // HEAD) skip both layers, which is two functions and two promises fewer on every read.
+  app.on(UNSAFE_METHODS, '/api/*', limitBody({ exempt: [IMPORT_PATH] }));
+  app.on(UNSAFE_METHODS, '/api/*', sameOriginOnly(deps.config.appUrl, options.csrfExempt ?? ['/api/stripe/webhook']));
   // Before the session is read: a client's own recent write makes this request skip the caches.
   app.use('/api/*', freshReads({ secure: deps.config.secureCookies }));
   app.use('/api/*', loadSession(deps));

@@ -96,6 +96,8 @@ export function isCrossSiteNavigation(c: { req: { header(name: string): string |
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** The methods that change something: the ones a body limit and the same-origin check are for. */
+export const UNSAFE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
 
 /**
  * Refuses unsafe requests whose Origin is not APP_URL's (or, lacking one, whose Sec-Fetch-Site
