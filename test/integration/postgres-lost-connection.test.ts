@@ -2,7 +2,8 @@
 // the middle of a query or a transaction (a restart, a failover, pg_terminate_backend), the pool's
 // next query gets a new connection. Unpatched, the connection kept a stale pending write and the
 // old backend's error, so the next query failed with that error, or never connected again
-// (CONNECT_TIMEOUT on every try). See docs/decisions/2026-11-26-lost-postgres-connections.md.
+// (CONNECT_TIMEOUT on every try); a transaction's ROLLBACK sent after the loss left the pool's
+// next query hanging. See docs/decisions/2026-11-26-lost-postgres-connections.md.
 import { afterAll, describe, expect, test } from 'bun:test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -64,4 +65,28 @@ describe.skipIf(!url)('a backend ended by the server (PostgreSQL)', () => {
       await sql.end({ timeout: 1 });
     }
   }, 60_000);
+
+  test('a query the transaction sends after its backend ended is refused, never run on the reopened connection', async () => {
+    const { sql, pid } = await onePool();
+    try {
+      let transaction: postgres.TransactionSql | undefined;
+      const failed = await sql
+        .begin(async (tx) => {
+          transaction = tx;
+          await tx`select 1`;
+          await terminate(pid);
+          await tx`select 2`;
+        })
+        .catch((error: unknown) => error);
+      expect(codeOf(failed)).toBe('CONNECTION_CLOSED');
+      const [next] = await sql<{ pid: number }[]>`select pg_backend_pid() as pid`;
+      expect(next?.pid).not.toBe(pid);
+      // The pool's one connection is open again, for other work: the old transaction may not use it.
+      if (!transaction) throw new Error('the transaction never started');
+      const late = await transaction`select pg_backend_pid() as pid`.catch((error: unknown) => error);
+      expect(codeOf(late)).toBe('CONNECTION_CLOSED');
+    } finally {
+      await sql.end({ timeout: 1 });
+    }
+  }, 30_000);
 });
