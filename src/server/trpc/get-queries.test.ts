@@ -5,7 +5,7 @@
 // should take the new path cannot pass by falling through to the adapter.
 import { describe, expect, test } from 'bun:test';
 import { trpcServer } from '@hono/trpc-server';
-import { TRPCError } from '@trpc/server';
+import { type AnyTRPCRouter, TRPCError, initTRPC } from '@trpc/server';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../http/auth-middleware';
@@ -46,7 +46,7 @@ const errorHeaders = (errors: readonly TRPCError[]) => {
   return seconds === undefined ? undefined : { 'Retry-After': String(seconds) };
 };
 
-function apps() {
+function apps(router: AnyTRPCRouter = testRouter) {
   const counts = { fast: 0, adapter: 0 };
   const failures: string[] = [];
   const onError = ({ error, path }: { error: TRPCError; path?: string }) => {
@@ -54,7 +54,7 @@ function apps() {
   };
   const adapter = () =>
     trpcServer({
-      router: testRouter,
+      router,
       endpoint: '/api/trpc',
       maxBatchSize: MAX_BATCH,
       createContext: () => {
@@ -71,7 +71,7 @@ function apps() {
   withFastPath.use(
     '/api/trpc/*',
     getQueries({
-      router: testRouter,
+      router,
       endpoint: '/api/trpc',
       maxBatchSize: MAX_BATCH,
       createContext: () => {
@@ -99,8 +99,8 @@ async function snapshot(res: Response) {
 }
 
 /** Both apps' answers to the request, and which path the first one took. */
-async function both(path: string, init: RequestInit = {}) {
-  const { withFastPath, adapterOnly, counts, failures } = apps();
+async function both(path: string, init: RequestInit = {}, router?: AnyTRPCRouter) {
+  const { withFastPath, adapterOnly, counts, failures } = apps(router);
   const url = `http://localhost${path}`;
   const fast = await snapshot(await withFastPath.request(url, init));
   const took = counts.fast > 0 ? 'fast' : 'adapter';
@@ -176,6 +176,30 @@ describe('left to the adapter', () => {
   ] as [string, string, RequestInit][])('%s', async (_, path, init) => {
     const result = await both(path, init);
     expect(result.took).toBe('adapter');
+    expect(result.fast).toEqual(result.reference);
+  });
+});
+
+describe('a router with a transformer', () => {
+  // Inputs arrive as the client's transformer wrote them; both paths unwrap them the same way.
+  const wrapped = initTRPC.create({
+    // No stack in error shapes (LockIn's formatter drops it too): its async frames differ by path.
+    isDev: false,
+    transformer: {
+      serialize: (value: unknown) => ({ wrapped: value }),
+      deserialize: (value: unknown) => (value as { wrapped?: unknown } | null)?.wrapped,
+    },
+  });
+  const router = wrapped.router({
+    echo: wrapped.procedure.input(z.object({ n: z.number() })).query(({ input }) => ({ n: input.n })),
+  });
+
+  test.each([
+    ['one call', `/api/trpc/echo?${input({ wrapped: { n: 3 } })}`],
+    ['a batch', `/api/trpc/echo,echo?batch=1&${input({ 0: { wrapped: { n: 1 } }, 1: { wrapped: { n: 'x' } } })}`],
+  ])('%s', async (_, path) => {
+    const result = await both(path, {}, router);
+    expect(result.took).toBe('fast');
     expect(result.fast).toEqual(result.reference);
   });
 });

@@ -51,6 +51,7 @@ function readCalls(
   prefix: string,
   queries: ReadonlySet<string>,
   maxBatchSize: number,
+  deserialize: (input: unknown) => unknown,
 ): { calls: Call[]; batch: boolean } | undefined {
   const { headers, url } = req;
   if (headers.has('content-type') || headers.has('trpc-accept')) return undefined;
@@ -74,11 +75,13 @@ function readCalls(
   } catch {
     return undefined;
   }
-  if (!batch) return { calls: [{ path: pathname, input: inputs }], batch };
+  // As the adapter does: each input that is there goes through the router's transformer.
+  const read = (input: unknown) => (input === undefined ? undefined : deserialize(input));
+  if (!batch) return { calls: [{ path: pathname, input: read(inputs) }], batch };
   if (inputs !== undefined && (typeof inputs !== 'object' || inputs === null || Array.isArray(inputs)))
     return undefined;
   const byIndex = (inputs ?? {}) as Record<number, unknown>;
-  return { calls: paths.map((p, index) => ({ path: p, input: byIndex[index] })), batch };
+  return { calls: paths.map((p, index) => ({ path: p, input: read(byIndex[index]) })), batch };
 }
 
 const isAsyncIterable = (v: unknown) =>
@@ -114,11 +117,12 @@ export function getQueries<TContext>(options: GetQueriesOptions<TContext>): Midd
   const { router, maxBatchSize } = options;
   const config = router._def._config;
   const queries = queryPaths(router);
+  const deserialize = (input: unknown) => config.transformer.input.deserialize(input);
   const prefix = `${options.endpoint}/`;
 
   return async (c, next) => {
     const req = c.req.raw;
-    const read = req.method === 'GET' ? readCalls(req, prefix, queries, maxBatchSize) : undefined;
+    const read = req.method === 'GET' ? readCalls(req, prefix, queries, maxBatchSize, deserialize) : undefined;
     if (!read) return next();
 
     const ctx = options.createContext(c);
