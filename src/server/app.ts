@@ -10,7 +10,7 @@ import { oauthRoutes } from './accounts/oauth.routes';
 import { AdjustableClock } from './clock';
 import type { AppDeps } from './deps';
 import { type AppEnv, loadSession } from './http/auth-middleware';
-import { AppError } from './http/errors';
+import { AppError, retryAfterHeaders } from './http/errors';
 import { limitBody, sameOriginOnly, UNSAFE_METHODS } from './http/security';
 import { serveClient, useCommonMiddleware } from './http/shell';
 import { dataRoutes, IMPORT_PATH } from './data/data.routes';
@@ -77,14 +77,6 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   app.use('/api/*', freshReads({ secure: deps.config.secureCookies }));
   app.use('/api/*', loadSession(deps));
 
-  // A refusal that says when to come back (a rate limit's 429) says it in Retry-After, as the REST
-  // routes' answers do.
-  const errorHeaders = (errors: readonly TRPCError[]): Record<string, string> | undefined => {
-    const seconds = errors
-      .map((e) => (e.cause instanceof AppError ? e.cause.retryAfterSeconds : undefined))
-      .find((s) => s !== undefined);
-    return seconds === undefined ? undefined : { 'Retry-After': String(seconds) };
-  };
   const onError = ({ error, path }: { error: TRPCError; path?: string }) => {
     // AppErrors are expected refusals (409, 403 …) that reach tRPC as INTERNAL until the
     // formatter maps them; only genuine failures belong in the error log.
@@ -100,7 +92,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
         endpoint: '/api/trpc',
         maxBatchSize: TRPC_MAX_BATCH_SIZE,
         createContext: (c) => createInnerContext(deps, c.get('auth'), c),
-        errorHeaders,
+        errorHeaders: retryAfterHeaders,
         onError,
       }),
     );
@@ -114,7 +106,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
       createContext: (_opts, c) => createInnerContext(deps, c.get('auth'), c),
       // tRPC builds its own answer, so the headers go through its hook.
       responseMeta: ({ errors }) => {
-        const headers = errorHeaders(errors);
+        const headers = retryAfterHeaders(errors);
         return headers ? { headers: new Headers(headers) } : {};
       },
       onError,

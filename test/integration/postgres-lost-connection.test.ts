@@ -31,6 +31,21 @@ describe.skipIf(!url)('a backend ended by the server (PostgreSQL)', () => {
   const terminate = (pid: number) => admin`select pg_terminate_backend(${pid})`;
   const codeOf = (error: unknown) => (error as { code?: string }).code;
 
+  /** A transaction whose backend `pid` is ended between its two statements: what it failed with, and its handle. */
+  async function transactionLosingItsBackend(sql: postgres.Sql, pid: number) {
+    let transaction: postgres.TransactionSql | undefined;
+    const failed = await sql
+      .begin(async (tx) => {
+        transaction = tx;
+        await tx`select 1`;
+        await terminate(pid);
+        await tx`select 2`;
+      })
+      .catch((error: unknown) => error);
+    if (!transaction) throw new Error('the transaction never started');
+    return { failed, transaction };
+  }
+
   test('during a query: that query fails, the next one is answered on a new backend', async () => {
     const { sql, pid } = await onePool();
     try {
@@ -50,13 +65,7 @@ describe.skipIf(!url)('a backend ended by the server (PostgreSQL)', () => {
     try {
       for (let round = 0; round < 3; round++) {
         const [current] = await sql<{ pid: number }[]>`select pg_backend_pid() as pid`;
-        const failed = await sql
-          .begin(async (tx) => {
-            await tx`select 1`;
-            await terminate(current?.pid ?? pid);
-            await tx`select 2`;
-          })
-          .catch((error: unknown) => error);
+        const { failed } = await transactionLosingItsBackend(sql, current?.pid ?? pid);
         expect(codeOf(failed)).toBe('CONNECTION_CLOSED');
         const [next] = await sql<{ pid: number }[]>`select pg_backend_pid() as pid`;
         expect(next?.pid).not.toBe(current?.pid);
@@ -69,20 +78,11 @@ describe.skipIf(!url)('a backend ended by the server (PostgreSQL)', () => {
   test('a query the transaction sends after its backend ended is refused, never run on the reopened connection', async () => {
     const { sql, pid } = await onePool();
     try {
-      let transaction: postgres.TransactionSql | undefined;
-      const failed = await sql
-        .begin(async (tx) => {
-          transaction = tx;
-          await tx`select 1`;
-          await terminate(pid);
-          await tx`select 2`;
-        })
-        .catch((error: unknown) => error);
+      const { failed, transaction } = await transactionLosingItsBackend(sql, pid);
       expect(codeOf(failed)).toBe('CONNECTION_CLOSED');
       const [next] = await sql<{ pid: number }[]>`select pg_backend_pid() as pid`;
       expect(next?.pid).not.toBe(pid);
       // The pool's one connection is open again, for other work: the old transaction may not use it.
-      if (!transaction) throw new Error('the transaction never started');
       const late = await transaction`select pg_backend_pid() as pid`.catch((error: unknown) => error);
       expect(codeOf(late)).toBe('CONNECTION_CLOSED');
     } finally {

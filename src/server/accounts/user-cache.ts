@@ -48,12 +48,12 @@ export class UserCache<T> {
   /** `<user id>:<token>` of commits announced while no mark of this process waited for them. */
   private readonly announced = new LRUCache<string, true>({ max: ANNOUNCED_KEPT, ttl: USER_CACHE_TTL_MS });
 
+  private readonly countLookup: (hit: boolean) => void;
+
   /**
    * `canCache(db)`: whether that database's changes reach this process (a listener is running).
    * `name` labels its hits and misses in /metrics.
    */
-  private readonly countLookup: (hit: boolean) => void;
-
   constructor(
     private readonly canCache: (db: Db) => boolean,
     name = 'user',

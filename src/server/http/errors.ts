@@ -48,6 +48,18 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * Retry-After for an answer that carries these errors (tRPC's, whose causes are the AppErrors the
+ * procedures threw): the first refusal that says when to come back (a rate limit's 429), as the
+ * REST routes' answers say it; none when no error does.
+ */
+export function retryAfterHeaders(errors: readonly { cause?: unknown }[]): Record<string, string> | undefined {
+  const seconds = errors
+    .map((e) => (e.cause instanceof AppError ? e.cause.retryAfterSeconds : undefined))
+    .find((s) => s !== undefined);
+  return seconds === undefined ? undefined : { 'Retry-After': String(seconds) };
+}
+
 /** zod's own messages ('Too small: …', 'Invalid input: …'), as opposed to the schemas' phrases. */
 const ZOD_DEFAULT = /^(Too small|Too big|Invalid|Unrecognized)\b/;
 

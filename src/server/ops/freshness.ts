@@ -7,6 +7,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../http/auth-middleware';
+import { UNSAFE_METHODS } from '../http/security';
 import { generateCookie, getCookie } from 'hono/cookie';
 
 export const FRESH_COOKIE = 'lockin_fresh';
@@ -52,7 +53,7 @@ export function accountWritten(): void {
 /** A time token for a cache read that starts now: when it began, for requiredReadStart. */
 export const readStartTime = (): number => Date.now();
 
-const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const UNSAFE: ReadonlySet<string> = new Set(UNSAFE_METHODS);
 
 /** The read-start floor a fresh cookie's write time asks for (0 without a valid one). */
 function floorOf(cookie: string | undefined): number {

@@ -46,11 +46,6 @@ export class Tally<L extends string> {
     return entry;
   }
 
-  /** Counts one under `key` (see `entry`). */
-  add(key: string, labels: () => Record<L, string>): void {
-    this.entry(key, labels).count += 1;
-  }
-
   /** Hands over the counts made since the last drain, once each. */
   drain(take: (labels: Record<L, string>, count: number) => void): void {
     for (const entry of this.pending.values()) {
@@ -94,10 +89,7 @@ export class Buckets<L extends string> {
     return entry;
   }
 
-  observe(key: string, labels: () => Record<L, string>, value: number): void {
-    this.add(this.entry(key, labels), value);
-  }
-
+  /** Puts one observation into `entry`'s totals (an entry of this histogram). */
   add(entry: BucketCounts<L>, value: number): void {
     const { bounds } = this;
     for (let i = 0; i < bounds.length; i++) {

@@ -9,7 +9,7 @@ import { type AnyTRPCRouter, TRPCError, initTRPC } from '@trpc/server';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../http/auth-middleware';
-import { AppError } from '../http/errors';
+import { AppError, retryAfterHeaders } from '../http/errors';
 import { getQueries } from './get-queries';
 import { publicProcedure, router } from './init';
 
@@ -39,13 +39,6 @@ const testRouter = router({
   change: publicProcedure.mutation(() => 'changed'),
 });
 
-const errorHeaders = (errors: readonly TRPCError[]) => {
-  const seconds = errors
-    .map((e) => (e.cause instanceof AppError ? e.cause.retryAfterSeconds : undefined))
-    .find(Boolean);
-  return seconds === undefined ? undefined : { 'Retry-After': String(seconds) };
-};
-
 function apps(router: AnyTRPCRouter = testRouter) {
   const counts = { fast: 0, adapter: 0 };
   const failures: string[] = [];
@@ -62,7 +55,7 @@ function apps(router: AnyTRPCRouter = testRouter) {
         return { deps: undefined as never, user: null, session: null };
       },
       responseMeta: ({ errors }) => {
-        const headers = errorHeaders(errors);
+        const headers = retryAfterHeaders(errors);
         return headers ? { headers: new Headers(headers) } : {};
       },
       onError,
@@ -78,7 +71,7 @@ function apps(router: AnyTRPCRouter = testRouter) {
         counts.fast += 1;
         return { deps: undefined as never, user: null, session: null };
       },
-      errorHeaders,
+      errorHeaders: retryAfterHeaders,
       onError,
     }),
   );
