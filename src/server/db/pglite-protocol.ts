@@ -1,6 +1,7 @@
 // The messages between the request thread and the worker that owns PGlite (pglite-worker.ts).
 // Every request carries an id; the worker answers each with the same id, in the order it
-// finishes them. Notifications travel unasked.
+// finishes them. Notifications travel unasked. Each side sends what it has ready in one turn as
+// one message, a list (see Outbox), since a message costs its receiver more than its contents do.
 
 export interface OpenPgliteOptions {
   dataDir?: string;
@@ -46,3 +47,26 @@ export type WorkerMessage =
   | { id: number; ok: true; value: unknown }
   | { id: number; ok: false; error: ErrorFields }
   | { id: 0; op: 'notify'; channel: string; payload: string };
+
+/**
+ * Collects what one side sends during a turn of its event loop and posts it as one list when the
+ * turn's synchronous work is done (a microtask), in order. A transaction's BEGIN and its pipelined
+ * statements, or the answers finished together, then cost their receiver one message event
+ * instead of one each: under load that event, not the statement, was most of the request thread's
+ * share of a write (2026-11-26-pglite-message-batches.md).
+ */
+export class Outbox<T> {
+  #pending: T[] = [];
+  readonly #flush = () => {
+    const batch = this.#pending;
+    this.#pending = [];
+    this.post(batch);
+  };
+
+  constructor(private readonly post: (batch: T[]) => void) {}
+
+  send(message: T): void {
+    if (this.#pending.length === 0) queueMicrotask(this.#flush);
+    this.#pending.push(message);
+  }
+}

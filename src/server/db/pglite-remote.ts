@@ -1,13 +1,14 @@
 // The request thread's handle on the PGlite that pglite-worker.ts owns: the `query` and
 // `transaction` drizzle's PGlite driver calls, plus LISTEN and close. Each call is one message
 // to the worker and one answer back; the request thread never runs Postgres itself.
-import type {
-  ErrorFields,
-  OpenPgliteOptions,
-  QueryResults,
-  RowMode,
-  WorkerMessage,
-  WorkerRequest,
+import {
+  type ErrorFields,
+  type OpenPgliteOptions,
+  Outbox,
+  type QueryResults,
+  type RowMode,
+  type WorkerMessage,
+  type WorkerRequest,
 } from './pglite-protocol';
 import { serverEntryPath } from '../paths';
 
@@ -51,8 +52,9 @@ export async function openRemotePglite(options: OpenPgliteOptions): Promise<Remo
   let nextTransaction = 1;
   let closed = false;
 
-  worker.addEventListener('message', (event: MessageEvent<WorkerMessage>) => {
-    const message = event.data;
+  const outbox = new Outbox<WorkerRequest>((batch) => worker.postMessage(batch));
+
+  function receive(message: WorkerMessage): void {
     if ('op' in message) {
       listeners.get(message.channel)?.(message.payload);
       return;
@@ -62,6 +64,9 @@ export async function openRemotePglite(options: OpenPgliteOptions): Promise<Remo
     if (pending.size === 0) handle.unref();
     if (message.ok) call?.resolve(message.value);
     else call?.reject(databaseError(message.error));
+  }
+  worker.addEventListener('message', (event: MessageEvent<WorkerMessage[]>) => {
+    for (const message of event.data) receive(message);
   });
   worker.addEventListener('error', (event) => {
     const error = new Error(`the PGlite worker failed: ${event.message}`);
@@ -76,7 +81,7 @@ export async function openRemotePglite(options: OpenPgliteOptions): Promise<Remo
     return new Promise<T>((resolve, reject) => {
       if (pending.size === 0) handle.ref();
       pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      worker.postMessage({ ...request, id } as WorkerRequest);
+      outbox.send({ ...request, id } as WorkerRequest);
     });
   }
 

@@ -86,8 +86,12 @@ export class PgliteStatements {
     if (!values) return undefined;
     const database = this.database;
     const send = () => database.runExclusive(() => this.batch(sql, values, rowMode, !inTransaction));
-    // On its own it must not land inside another caller's open transaction, as query() ensures.
-    return inTransaction ? send() : database._runExclusiveTransaction(send);
+    if (inTransaction) return send();
+    // On its own it must not land inside another caller's open transaction. The same steps as
+    // PGlite's query() and transaction() (ready, then in line) keep the order calls came in: a
+    // transaction begun just before this, in the same batch of messages, stays ahead of it.
+    await database._checkReady();
+    return database._runExclusiveTransaction(send);
   }
 
   private async batch(

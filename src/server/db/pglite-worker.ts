@@ -5,7 +5,14 @@
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { DRIZZLE_PARSERS, PGLITE_START_PARAMS } from './pglite-options';
 import { PgliteStatements } from './pglite-statements';
-import type { ErrorFields, OpenPgliteOptions, QueryResults, WorkerMessage, WorkerRequest } from './pglite-protocol';
+import {
+  type ErrorFields,
+  type OpenPgliteOptions,
+  Outbox,
+  type QueryResults,
+  type WorkerMessage,
+  type WorkerRequest,
+} from './pglite-protocol';
 
 declare const self: Worker;
 
@@ -27,9 +34,8 @@ const unlistens = new Map<string, () => Promise<void>>();
 /** Ends a transaction the request thread gave up without committing. */
 class RolledBack extends Error {}
 
-function post(message: WorkerMessage): void {
-  self.postMessage(message);
-}
+const outbox = new Outbox<WorkerMessage>((batch) => self.postMessage(batch));
+const post = (message: WorkerMessage) => outbox.send(message);
 
 function errorFields(error: unknown): ErrorFields {
   if (!(error instanceof Error)) return { name: 'Error', message: String(error) };
@@ -168,10 +174,12 @@ async function answer(request: WorkerRequest): Promise<unknown> {
   }
 }
 
-self.addEventListener('message', (event: MessageEvent<WorkerRequest>) => {
-  const request = event.data;
+function receive(request: WorkerRequest): void {
   answer(request).then(
     (value) => post({ id: request.id, ok: true, value }),
     (error) => fail(request.id, error),
   );
+}
+self.addEventListener('message', (event: MessageEvent<WorkerRequest[]>) => {
+  for (const request of event.data) receive(request);
 });

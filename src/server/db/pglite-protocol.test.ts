@@ -1,0 +1,25 @@
+// What one side of the PGlite worker sends in a turn goes as one message, in order.
+import { expect, test } from 'bun:test';
+import { Outbox } from './pglite-protocol';
+
+test('messages sent in one turn are posted together, in order, once that turn is done', async () => {
+  const posted: number[][] = [];
+  const outbox = new Outbox<number>((batch) => posted.push(batch));
+  outbox.send(1);
+  outbox.send(2);
+  outbox.send(3);
+  expect(posted).toEqual([]);
+  await Promise.resolve();
+  expect(posted).toEqual([[1, 2, 3]]);
+});
+
+test('a later turn posts a list of its own; an idle outbox posts nothing', async () => {
+  const posted: string[][] = [];
+  const outbox = new Outbox<string>((batch) => posted.push(batch));
+  outbox.send('begin');
+  await Bun.sleep(0);
+  await Bun.sleep(0);
+  outbox.send('commit');
+  await Bun.sleep(0);
+  expect(posted).toEqual([['begin'], ['commit']]);
+});
