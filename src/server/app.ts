@@ -23,7 +23,7 @@ import { pushRoutes } from './push/push.routes';
 import { tasksRoutes } from './tasks/tasks.routes';
 import { createInnerContext } from './trpc/init';
 import { appRouter } from './trpc/router';
-import { getQueries } from './trpc/get-queries';
+import { directCalls } from './trpc/direct-calls';
 import { freshReads } from './ops/freshness';
 import { answerProbe, type Lifecycle, PROBE_PATHS } from './ops/lifecycle';
 import { mayReadMetrics, processMetrics, RouteLabels, recordRequests, scrapeMetrics } from './ops/metrics';
@@ -36,10 +36,10 @@ export interface AppOptions {
   /** Readiness as main.ts tracks it; an app built without one (tests) is ready at once. */
   lifecycle?: Lifecycle;
   /**
-   * false: GET queries go through tRPC's fetch adapter too, as everything else does, instead of
-   * trpc/get-queries.ts. The tests compare the two answers.
+   * false: GET queries and POST mutations go through tRPC's fetch adapter too, as everything else
+   * does, instead of trpc/direct-calls.ts. The tests compare the two answers.
    */
-  getQueries?: boolean;
+  directCalls?: boolean;
 }
 
 /** Route labels for the request log and the metrics: the procedure names are the ones they may use. */
@@ -84,10 +84,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
       deps.log.error(`trpc ${path ?? '?'} failed`, error.cause ?? error);
     }
   };
-  if (options.getQueries !== false) {
+  if (options.directCalls !== false) {
     app.use(
       '/api/trpc/*',
-      getQueries({
+      directCalls({
         router: appRouter,
         endpoint: '/api/trpc',
         maxBatchSize: TRPC_MAX_BATCH_SIZE,

@@ -1,7 +1,7 @@
-// GET queries answered without tRPC's fetch adapter must answer what the adapter would: the same
-// status, body and headers, for answers, refusals, failures and batches. Two apps on one router
-// (with LockIn's error formatter): one with get-queries in front of the adapter, one with the
-// adapter alone; every request goes to both. Which of the two answered is counted, so a case that
+// GET queries and POST mutations answered without tRPC's fetch adapter must answer what the
+// adapter would: the same status, body and headers, for answers, refusals, failures and batches.
+// Two apps on one router (with LockIn's error formatter): one with direct-calls in front of the
+// adapter, one with the adapter alone; every request goes to both. Which of the two answered is counted, so a case that
 // should take the new path cannot pass by falling through to the adapter.
 import { describe, expect, test } from 'bun:test';
 import { trpcServer } from '@hono/trpc-server';
@@ -10,7 +10,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../http/auth-middleware';
 import { AppError, retryAfterHeaders } from '../http/errors';
-import { getQueries } from './get-queries';
+import { directCalls } from './direct-calls';
 import { publicProcedure, router } from './init';
 
 const MAX_BATCH = 3;
@@ -37,6 +37,17 @@ const testRouter = router({
   streamy: publicProcedure.query(() => ({ later: Promise.resolve(1) })),
   nested: { deep: publicProcedure.query(() => 'deep') },
   change: publicProcedure.mutation(() => 'changed'),
+  save: publicProcedure.input(z.object({ title: z.string().min(1) })).mutation(({ input }) => ({ saved: input.title })),
+  conflict: publicProcedure.mutation(() => {
+    throw new AppError('CONFLICT', 'Already running');
+  }),
+  throttled: publicProcedure.mutation(() => {
+    throw new AppError('TOO_MANY_REQUESTS', 'Slow down', 7);
+  }),
+  crash: publicProcedure.mutation(() => {
+    throw new Error('disk on fire');
+  }),
+  nestedChange: { deep: publicProcedure.mutation(() => 'deep change') },
 });
 
 function apps(router: AnyTRPCRouter = testRouter) {
@@ -63,7 +74,7 @@ function apps(router: AnyTRPCRouter = testRouter) {
   const withFastPath = new Hono<AppEnv>();
   withFastPath.use(
     '/api/trpc/*',
-    getQueries({
+    directCalls({
       router,
       endpoint: '/api/trpc',
       maxBatchSize: MAX_BATCH,
@@ -148,6 +159,52 @@ describe('answered without the adapter, as the adapter would', () => {
   });
 });
 
+const json = (body: string, headers: Record<string, string> = {}): RequestInit => ({
+  method: 'POST',
+  body,
+  headers: { 'content-type': 'application/json', ...headers },
+});
+
+describe('mutations answered without the adapter, as the adapter would', () => {
+  test.each([
+    ['an answer', '/api/trpc/change', json('{}')],
+    ['an answer with input', '/api/trpc/save', json(JSON.stringify({ title: 'Write' }))],
+    ['no input', '/api/trpc/change', json('null')],
+    ['a nested router', '/api/trpc/nestedChange.deep', json('{}')],
+    ['input refused by its schema', '/api/trpc/save', json(JSON.stringify({ title: '' }))],
+    ['input of the wrong shape', '/api/trpc/save', json('"just a string"')],
+    ['an AppError', '/api/trpc/conflict', json('{}')],
+    ['a rate limit with Retry-After', '/api/trpc/throttled', json('{}')],
+    ['a failure (logged, not shown)', '/api/trpc/crash', json('{}')],
+    [
+      'a charset and capitals in the content type',
+      '/api/trpc/save',
+      json('{"title":"A"}', { 'content-type': 'Application/JSON; charset=utf-8' }),
+    ],
+    ['a batch, as the browser sends it', '/api/trpc/save,change?batch=1', json(JSON.stringify({ 0: { title: 'B' } }))],
+    [
+      'a batch of answers and refusals (207)',
+      '/api/trpc/save,conflict,save?batch=1',
+      json(JSON.stringify({ 0: { title: 'C' }, 2: { title: '' } })),
+    ],
+    ['a batch with a rate limit', '/api/trpc/change,throttled?batch=1', json('{}')],
+  ] as [string, string, RequestInit][])('%s', async (_, path, init) => {
+    const result = await both(path, init);
+    expect(result.took).toBe('fast');
+    expect(result.fast).toEqual(result.reference);
+    expect(result.fastFailures).toEqual(result.referenceFailures);
+  });
+
+  test('the answers compared are real ones', async () => {
+    const saved = await both('/api/trpc/save', json(JSON.stringify({ title: 'Write' })));
+    expect(saved.fast.status).toBe(200);
+    expect(JSON.parse(saved.fast.body)).toEqual({ result: { data: { saved: 'Write' } } });
+    const refused = await both('/api/trpc/save,conflict?batch=1', json(JSON.stringify({ 0: { title: 'x' } })));
+    expect(refused.fast.status).toBe(207);
+    expect((await both('/api/trpc/throttled', json('{}'))).fast.retryAfter).toBe('7');
+  });
+});
+
 describe('left to the adapter', () => {
   test.each([
     ['an unknown procedure', '/api/trpc/nope', {}],
@@ -165,7 +222,22 @@ describe('left to the adapter', () => {
     ['a streaming ask', '/api/trpc/plain?batch=1', { headers: { 'trpc-accept': 'application/jsonl' } }],
     ['a streaming Accept', '/api/trpc/plain?batch=1', { headers: { accept: 'text/html, application/jsonl' } }],
     ['HEAD', '/api/trpc/plain', { method: 'HEAD' }],
-    ['POST', '/api/trpc/change', { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } }],
+    ['a query asked with POST', '/api/trpc/plain', json('{}')],
+    ['a batch mixing a query and a mutation', '/api/trpc/change,plain?batch=1', json('{}')],
+    ['a mutation without a content type', '/api/trpc/change', { method: 'POST', body: '{}' }],
+    ['a JSON body sent as text', '/api/trpc/change', json('{}', { 'content-type': 'text/plain' })],
+    [
+      'a mutation sent as a form',
+      '/api/trpc/change',
+      json('a=1', { 'content-type': 'application/x-www-form-urlencoded' }),
+    ],
+    ['a mutation body that is not JSON', '/api/trpc/save', json('{nope')],
+    ['an empty mutation body', '/api/trpc/save', json('')],
+    ['a mutation batch body that is not an object', '/api/trpc/save?batch=1', json('[{"title":"A"}]')],
+    ['a mutation batch over the limit', '/api/trpc/change,change,change,change?batch=1', json('{}')],
+    ['an unknown mutation', '/api/trpc/nope', json('{}')],
+    ['a streaming mutation', '/api/trpc/change?batch=1', json('{}', { 'trpc-accept': 'application/jsonl' })],
+    ['PUT', '/api/trpc/change', { ...json('{}'), method: 'PUT' }],
   ] as [string, string, RequestInit][])('%s', async (_, path, init) => {
     const result = await both(path, init);
     expect(result.took).toBe('adapter');
