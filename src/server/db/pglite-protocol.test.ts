@@ -4,7 +4,10 @@ import { Outbox } from './pglite-protocol';
 
 test('messages sent in one turn are posted together, in order, once that turn is done', async () => {
   const posted: number[][] = [];
-  const outbox = new Outbox<number>((batch) => posted.push(batch));
+  const outbox = new Outbox<number>(
+    (batch) => posted.push(batch),
+    () => undefined,
+  );
   outbox.send(1);
   outbox.send(2);
   outbox.send(3);
@@ -15,11 +18,32 @@ test('messages sent in one turn are posted together, in order, once that turn is
 
 test('a later turn posts a list of its own; an idle outbox posts nothing', async () => {
   const posted: string[][] = [];
-  const outbox = new Outbox<string>((batch) => posted.push(batch));
+  const outbox = new Outbox<string>(
+    (batch) => posted.push(batch),
+    () => undefined,
+  );
   outbox.send('begin');
   await Bun.sleep(0);
   await Bun.sleep(0);
   outbox.send('commit');
   await Bun.sleep(0);
   expect(posted).toEqual([['begin'], ['commit']]);
+});
+
+test('a message that cannot be posted fails alone; the others of its turn still go', async () => {
+  const posted: string[][] = [];
+  const unsent: string[] = [];
+  const outbox = new Outbox<string>(
+    (batch) => {
+      if (batch.includes('poison')) throw new Error('DataCloneError');
+      posted.push(batch);
+    },
+    (message) => unsent.push(message),
+  );
+  outbox.send('first');
+  outbox.send('poison');
+  outbox.send('last');
+  await Promise.resolve();
+  expect(posted).toEqual([['first'], ['last']]);
+  expect(unsent).toEqual(['poison']);
 });

@@ -60,10 +60,26 @@ export class Outbox<T> {
   readonly #flush = () => {
     const batch = this.#pending;
     this.#pending = [];
-    this.post(batch);
+    try {
+      this.post(batch);
+    } catch {
+      // A message structured clone refuses (a function among a statement's values, say) must fail
+      // only itself, as it did when each went alone, not every message sent in the same turn.
+      for (const message of batch) {
+        try {
+          this.post([message]);
+        } catch (error) {
+          this.unsent(message, error);
+        }
+      }
+    }
   };
 
-  constructor(private readonly post: (batch: T[]) => void) {}
+  /** `unsent` hears of a message that could not be posted, with the error. */
+  constructor(
+    private readonly post: (batch: T[]) => void,
+    private readonly unsent: (message: T, error: unknown) => void,
+  ) {}
 
   send(message: T): void {
     if (this.#pending.length === 0) queueMicrotask(this.#flush);

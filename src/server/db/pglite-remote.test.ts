@@ -43,6 +43,13 @@ describe('queries', () => {
   });
 });
 
+test('a value that cannot cross the thread fails its own query only', async () => {
+  const refused = db.query('select $1::text as v', [() => 'a function']);
+  const beside = db.query('select $1::text as v', ['fine']);
+  expect(String(await rejectionOf(refused))).toContain('DataCloneError');
+  expect((await beside).rows).toEqual([{ v: 'fine' }]);
+});
+
 describe('transactions', () => {
   test('commit keeps the rows, a throwing callback rolls them back', async () => {
     await db.transaction(async (tx) => {

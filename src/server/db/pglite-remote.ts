@@ -1,6 +1,7 @@
 // The request thread's handle on the PGlite that pglite-worker.ts owns: the `query` and
-// `transaction` drizzle's PGlite driver calls, plus LISTEN and close. Each call is one message
-// to the worker and one answer back; the request thread never runs Postgres itself.
+// `transaction` drizzle's PGlite driver calls, plus LISTEN and close. Each call is one request
+// to the worker and one answer back (those of one turn travel together, see Outbox); the request
+// thread never runs Postgres itself.
 import {
   type ErrorFields,
   type OpenPgliteOptions,
@@ -52,19 +53,27 @@ export async function openRemotePglite(options: OpenPgliteOptions): Promise<Remo
   let nextTransaction = 1;
   let closed = false;
 
-  const outbox = new Outbox<WorkerRequest>((batch) => worker.postMessage(batch));
+  /** The call waiting for answer `id`, no longer waiting. */
+  function take(id: number) {
+    const call = pending.get(id);
+    pending.delete(id);
+    if (pending.size === 0) handle.unref();
+    return call;
+  }
 
   function receive(message: WorkerMessage): void {
     if ('op' in message) {
       listeners.get(message.channel)?.(message.payload);
       return;
     }
-    const call = pending.get(message.id);
-    pending.delete(message.id);
-    if (pending.size === 0) handle.unref();
+    const call = take(message.id);
     if (message.ok) call?.resolve(message.value);
     else call?.reject(databaseError(message.error));
   }
+  const outbox = new Outbox<WorkerRequest>(
+    (batch) => worker.postMessage(batch),
+    (request, error) => take(request.id)?.reject(error instanceof Error ? error : new Error(String(error))),
+  );
   worker.addEventListener('message', (event: MessageEvent<WorkerMessage[]>) => {
     for (const message of event.data) receive(message);
   });

@@ -34,7 +34,12 @@ const unlistens = new Map<string, () => Promise<void>>();
 /** Ends a transaction the request thread gave up without committing. */
 class RolledBack extends Error {}
 
-const outbox = new Outbox<WorkerMessage>((batch) => self.postMessage(batch));
+const outbox = new Outbox<WorkerMessage>(
+  (batch) => self.postMessage(batch),
+  (message, error) => {
+    if (message.id !== 0) fail(message.id, error);
+  },
+);
 const post = (message: WorkerMessage) => outbox.send(message);
 
 function errorFields(error: unknown): ErrorFields {
