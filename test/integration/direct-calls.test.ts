@@ -35,13 +35,12 @@ beforeAll(async () => {
   const user = await createUser(ctx, { timeZone: 'Europe/Berlin' });
   client = await signedInClient(ctx, user);
   cookie = `${SESSION_COOKIE}=${client.cookie(SESSION_COOKIE)}`;
-  const ids = [crypto.randomUUID(), crypto.randomUUID()];
-  taskIds = ids;
-  for (const [i, id] of ids.entries()) {
+  taskIds = [crypto.randomUUID(), crypto.randomUUID()];
+  for (const [i, id] of taskIds.entries()) {
     expect((await client.mutate('tasks.bank.create', { id, title: `Task ${i}`, category: 'Work' })).status).toBe(200);
   }
-  expect((await client.mutate('tasks.daily.add', { ids })).status).toBe(200);
-  expect((await client.mutate('tasks.daily.complete', { id: ids[0]! })).status).toBe(200);
+  expect((await client.mutate('tasks.daily.add', { ids: taskIds })).status).toBe(200);
+  expect((await client.mutate('tasks.daily.complete', { id: taskIds[0]! })).status).toBe(200);
   expect((await client.mutate('lockin.start', { goalMinutes: 25 })).status).toBe(200);
   // A first read of some lists records state (the daily reset's start): done before comparing.
   for (const path of QUERIES) await client.get(`/api/trpc/${path}`);

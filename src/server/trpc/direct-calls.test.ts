@@ -1,8 +1,8 @@
 // GET queries and POST mutations answered without tRPC's fetch adapter must answer what the
 // adapter would: the same status, body and headers, for answers, refusals, failures and batches.
 // Two apps on one router (with LockIn's error formatter): one with direct-calls in front of the
-// adapter, one with the adapter alone; every request goes to both. Which of the two answered is counted, so a case that
-// should take the new path cannot pass by falling through to the adapter.
+// adapter, one with the adapter alone; every request goes to both. Which of the two answered is
+// counted, so a case that should take the new path cannot pass by falling through to the adapter.
 import { describe, expect, test } from 'bun:test';
 import { trpcServer } from '@hono/trpc-server';
 import { type AnyTRPCRouter, TRPCError, initTRPC } from '@trpc/server';
@@ -56,15 +56,17 @@ function apps(router: AnyTRPCRouter = testRouter) {
   const onError = ({ error, path }: { error: TRPCError; path?: string }) => {
     if (error.code === 'INTERNAL_SERVER_ERROR') failures.push(`${path}: ${error.cause?.message ?? error.message}`);
   };
+  /** A signed-out context that counts which path made it. */
+  const countedContext = (path: keyof typeof counts) => () => {
+    counts[path] += 1;
+    return { deps: undefined as never, user: null, session: null };
+  };
   const adapter = () =>
     trpcServer({
       router,
       endpoint: '/api/trpc',
       maxBatchSize: MAX_BATCH,
-      createContext: () => {
-        counts.adapter += 1;
-        return { deps: undefined as never, user: null, session: null };
-      },
+      createContext: countedContext('adapter'),
       responseMeta: ({ errors }) => {
         const headers = retryAfterHeaders(errors);
         return headers ? { headers: new Headers(headers) } : {};
@@ -78,10 +80,7 @@ function apps(router: AnyTRPCRouter = testRouter) {
       router,
       endpoint: '/api/trpc',
       maxBatchSize: MAX_BATCH,
-      createContext: () => {
-        counts.fast += 1;
-        return { deps: undefined as never, user: null, session: null };
-      },
+      createContext: countedContext('fast'),
       errorHeaders: retryAfterHeaders,
       onError,
     }),
