@@ -1,7 +1,7 @@
 // Statements on PGlite in one batch, kept parsed: the same answers as PGlite's query(), a name
 // reused (pg_prepared_statements shows it), a bounded number kept, errors with their fields and
 // nothing half-remembered, a statement whose table changed parsed again.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, spyOn, test } from 'bun:test';
 import { PGlite } from '@electric-sql/pglite';
 import { rejectionOf } from '../../../test/support/rejection';
 import { DRIZZLE_PARSERS } from './pglite-options';
@@ -20,6 +20,16 @@ afterAll(() => database.close());
 
 const run = (sql: string, params: unknown[] = [], inTransaction = false) =>
   statements.run(sql, params, undefined, inTransaction);
+
+/** The type letters of the frontend messages in one batch (each: a letter, then its int32 length). */
+function frontendMessages(batch: Uint8Array): string {
+  const view = new DataView(batch.buffer, batch.byteOffset, batch.byteLength);
+  let letters = '';
+  for (let offset = 0; offset < batch.length; offset += 1 + view.getInt32(offset + 1)) {
+    letters += String.fromCharCode(batch[offset]!);
+  }
+  return letters;
+}
 
 const prepared = async () =>
   (await database.query<{ statement: string }>('select statement from pg_prepared_statements')).rows.map(
@@ -81,6 +91,36 @@ describe('PGlite statements in one batch', () => {
     expect(error.code).toBe('23505');
     expect(error.constraint).toBe('items_pkey');
     expect((await run(sql, [11, 'eleven']))?.affectedRows).toBe(1);
+  });
+
+  test("a kept statement's later runs reuse its first description: Bind, Execute and Sync only, the same answer", async () => {
+    const sql = 'select id, label, done from items where id = $1';
+    const sent: string[] = [];
+    const execProtocol = database.execProtocol.bind(database);
+    const spy = spyOn(database, 'execProtocol').mockImplementation((message, options) => {
+      // Closes of statements evicted by earlier tests may lead a batch: not this statement's.
+      sent.push(frontendMessages(message).replaceAll('C', ''));
+      return execProtocol(message, options);
+    });
+    try {
+      const first = await statements.run(sql, [1], 'array', false);
+      const second = await statements.run(sql, [1], 'array', false);
+      expect(sent).toEqual(['PBDES', 'BES']);
+      expect(second).toEqual(first);
+      expect(second?.fields.map((field) => field.name)).toEqual(['id', 'label', 'done']);
+      expect(second?.rows).toEqual((await database.query(sql, [1], { rowMode: 'array' })).rows);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  test('a statement whose value its parameter refuses is closed, not left parsed', async () => {
+    const sql = 'select label from items where id = $1::int + 0';
+    const error = (await rejectionOf(run(sql, ['not a number']) as Promise<unknown>)) as { code?: string };
+    expect(error.code).toBe('22P02');
+    expect((await run(sql, [1]))?.rows).toEqual([{ label: 'one' }]);
+    // The refused run's name was closed with the next batch; only the one kept now is left.
+    expect((await prepared()).filter((text) => text === sql)).toHaveLength(1);
   });
 
   test('a statement that does not parse is not remembered', async () => {

@@ -4,12 +4,16 @@
 // to learn how to write the values), and Postgres parses and plans the text anew each time. That
 // was most of a write's time on PGlite (a lookup by key: 430 µs; this way 115 µs, as measured in
 // docs/decisions/2026-11-25-pglite-named-statements.md). Values are sent as text, as postgres.js
-// does; Postgres reads each by the type the statement gives its parameter.
+// does; Postgres reads each by the type the statement gives its parameter. A kept statement's rows
+// always have the shape its first run described, so later runs reuse that description instead of
+// asking for it again (2026-11-27-pglite-kept-descriptions.md).
 import { type PGlite, parse, protocol } from '@electric-sql/pglite';
 import { LRUCache } from 'lru-cache';
 import type { QueryResults, RowMode } from './pglite-protocol';
 
 const { serialize } = protocol;
+/** A message from Postgres, as PGlite hands them back (its protocol types are not exported by name). */
+type BackendMessage = Parameters<typeof parse.parseResults>[0][number];
 
 /**
  * Statements kept parsed (each holds its plan in PGlite's memory, a few KB). LockIn sends a few
@@ -60,13 +64,22 @@ function concat(parts: Uint8Array[]): Uint8Array {
 /** 'cached plan must not change result type': a table changed under a kept statement. */
 const STALE_PLAN = '0A000';
 
+/** A statement kept parsed: its name, and what Postgres described its rows as on its first run. */
+interface Kept {
+  name: string;
+  /** RowDescription, or NoData for a statement that returns no rows. */
+  description: BackendMessage;
+}
+
+const isDescription = (message: BackendMessage) => message.name === 'rowDescription' || message.name === 'noData';
+
 export class PgliteStatements {
-  /** Names dropped from `names` (evicted or forgotten), closed with the next batch. */
+  /** Names dropped from `kept` (evicted or forgotten), closed with the next batch. */
   private closing: string[] = [];
-  /** Statement text → its name; a lookup makes it the most recently used. */
-  private readonly names = new LRUCache<string, string>({
+  /** Statement text → the statement kept parsed; a lookup makes it the most recently used. */
+  private readonly kept = new LRUCache<string, Kept>({
     max: NAMED_STATEMENTS_KEPT,
-    dispose: (name) => this.closing.push(name),
+    dispose: (statement) => this.closing.push(statement.name),
   });
   private nextName = 1;
 
@@ -101,35 +114,40 @@ export class PgliteStatements {
     sync: boolean,
   ): Promise<QueryResults> {
     // A statement without values is usually a one-off (DDL, a script's line): not worth a name.
-    const known = values.length > 0 ? this.names.get(sql) : undefined;
-    const name = values.length === 0 ? '' : (known ?? `lockin_${this.nextName++}`);
+    const known = values.length > 0 ? this.kept.get(sql) : undefined;
+    const name = values.length === 0 ? '' : (known?.name ?? `lockin_${this.nextName++}`);
     const parts = this.closing.map((closed) => serialize.close({ type: 'S', name: closed }));
     this.closing = [];
     if (!known) parts.push(serialize.parse({ text: sql, name }));
-    parts.push(
-      serialize.bind({ statement: name, values }),
-      serialize.describe({ type: 'P' }),
-      serialize.execute({}),
-      serialize.sync(),
-    );
+    parts.push(serialize.bind({ statement: name, values }));
+    if (!known) parts.push(serialize.describe({ type: 'P' }));
+    parts.push(serialize.execute({}), serialize.sync());
     const { messages } = await this.database.execProtocol(concat(parts), { syncToFs: false, throwOnError: false });
-    if (!known && name && messages.some((message) => message.name === 'parseComplete')) this.names.set(sql, name);
+    if (!known && name && messages.some((message) => message.name === 'parseComplete')) {
+      const description = messages.find(isDescription);
+      if (description) this.kept.set(sql, { name, description });
+      // Parsed, but a value its parameter refused failed Bind before the rows were described: a
+      // name kept without a description would be useless, and one forgotten would stay in memory.
+      else this.closing.push(name);
+    }
     const error = messages.find((message) => message instanceof Error);
     if (error) {
       if ((error as { code?: string }).code !== STALE_PLAN || !known) throw error;
-      this.names.delete(sql);
+      // Its rows changed shape too: the next run parses and describes it afresh.
+      this.kept.delete(sql);
       // On its own, parsed again against the table as it is now (as postgres.js does); inside a
       // transaction the error has aborted it, and the caller's retry will parse afresh.
       if (!sync) throw error;
       return this.batch(sql, values, rowMode, sync);
     }
     if (sync) await this.database.syncToFs();
-    const [result] = parse.parseResults(messages, this.database.parsers, { rowMode });
+    const described = known ? [known.description, ...messages] : messages;
+    const [result] = parse.parseResults(described, this.database.parsers, { rowMode });
     return { rows: result?.rows ?? [], affectedRows: result?.affectedRows, fields: result?.fields ?? [] };
   }
 
   /** How many statements are kept parsed (for tests). */
   get size(): number {
-    return this.names.size;
+    return this.kept.size;
   }
 }
