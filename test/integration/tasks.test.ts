@@ -394,7 +394,10 @@ describe('tasks.daily', () => {
     ]);
     expect(await completionsOf(userId)).toEqual([{ taskId: 'x1', title: 'First', plannedOn: '2026-03-10' }]);
 
-    await client.mutate('tasks.daily.complete', { id: 'x1' });
+    // A repeat changes nothing and answers with the entry as it is.
+    const again = await client.mutate('tasks.daily.complete', { id: 'x1' });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ id: 'x1', title: 'First', completed: true, reset: null });
     expect(await completionsOf(userId)).toHaveLength(1);
 
     const undone = await client.mutate('tasks.daily.incomplete', { id: 'x1' });
@@ -402,7 +405,9 @@ describe('tasks.daily', () => {
     expect(undone.body.completed).toBe(false);
     expect(await completionsOf(userId)).toEqual([]);
     expect((await daily(client)).tasks.map((t) => t.id)).toEqual(['x1', 'x2']);
-    expect((await client.mutate('tasks.daily.incomplete', { id: 'x1' })).status).toBe(200);
+    const undoneAgain = await client.mutate('tasks.daily.incomplete', { id: 'x1' });
+    expect(undoneAgain.status).toBe(200);
+    expect(undoneAgain.body).toMatchObject({ id: 'x1', title: 'First', completed: false, reset: null });
     expect(await completionsOf(userId)).toEqual([]);
   });
 

@@ -1,5 +1,5 @@
 // A tick on a day whose reset this process has already seen is one round trip on PostgreSQL: the
-// lock, the entry read, the change and COMMIT reach the server before any answer comes back
+// lock, the change (which answers with the entry) and COMMIT reach the server before any answer comes back
 // (setDailyCompleted). A proxy holds the server's answers, so what is sent before them shows.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { AppDeps } from '../../src/server/deps';

@@ -1,9 +1,10 @@
 // Today's Focus: up to 5 tasks for the day, ticked off, carried over by the daily reset.
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { WithSubqueryWithSelection } from 'drizzle-orm/pg-core';
 import { DAILY_TASK_LIMIT } from '../../shared/constants';
 import { TOASTS, taskAlreadyAdded } from '../../shared/copy';
 import type { DailyList, DailyResetResult, DailyTaskWrite } from '../../shared/tasks';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { commitWithNextStatement } from '../db/commit-with-next';
 import { requireRow } from '../db/rows';
 import { reusableStatement } from '../db/reusable-statements';
@@ -159,6 +160,26 @@ export async function removeFromDaily(
 }
 
 /**
+ * The entry after the change: the changed row, or the entry as it was when `changed` changed
+ * nothing (already in that state, or the stored last reset is no longer the one the write
+ * assumed; the rest of a statement sees the rows as they were before it). A tick's statement
+ * answers with it, so the write needs no read of its own. A WITH of its own because Drizzle
+ * parenthesises each side of a UNION, and the CTEs before it would not reach the second side.
+ */
+const entryAfter = (db: Db | Tx, changed: WithSubqueryWithSelection<typeof dailyColumns, 'changed'>) =>
+  db.$with('entry').as(
+    db
+      .select()
+      .from(changed)
+      .unionAll(
+        db
+          .select(dailyColumns)
+          .from(dailyTasks)
+          .where(and(dailyEntryOfUser(), sql`not exists (select 1 from ${changed})`)),
+      ),
+  );
+
+/**
  * Ticks an entry that is not ticked yet, and records the completion in task_completions (the
  * history analytics reads after the reset drops the entry) from the changed row itself, so the
  * statement needs nothing read before it: the entry and its history row in one statement (two
@@ -190,7 +211,8 @@ const completeStatement = reusableStatement((db) => {
         .from(changed),
     ),
   );
-  return db.with(changed, history).select().from(changed).prepare('complete_daily');
+  const entry = entryAfter(db, changed);
+  return db.with(changed, history, entry).select().from(entry).prepare('complete_daily');
 });
 
 /**
@@ -217,7 +239,8 @@ const uncompleteStatement = reusableStatement((db) => {
       ),
     ),
   );
-  return db.with(changed, history).select().from(changed).prepare('uncomplete_daily');
+  const entry = entryAfter(db, changed);
+  return db.with(changed, history, entry).select().from(entry).prepare('uncomplete_daily');
 });
 
 /**
@@ -225,10 +248,11 @@ const uncompleteStatement = reusableStatement((db) => {
  * erases that row. Repeating the same state changes nothing.
  *
  * Most writes find no reset due: when this process has seen the user's last reset (under the lock)
- * and it says none is due now, the lock, the read of the entry and the change leave together with
- * COMMIT (one round trip; on PGlite the database is not held across a hop to this thread and
- * back). The change is conditional on the stored last reset still being the one seen: if another
- * process reset the list since, nothing changes and the write goes the path that runs the reset.
+ * and it says none is due now, the lock and the change leave together with COMMIT (one round
+ * trip; on PGlite the database is not held across a hop to this thread and back), and the change
+ * answers with the entry whether it changed it or not. The change is conditional on the stored
+ * last reset still being the one seen: if another process reset the list since, nothing changes
+ * and the write goes the path that runs the reset.
  */
 export async function setDailyCompleted(
   deps: AppDeps,
@@ -252,14 +276,13 @@ export async function setDailyCompleted(
   if (known) {
     const sent = await deps.db.transaction(async (tx) => {
       const locked = lockUser(tx, user.id, now);
-      const found = findDaily(tx, user.id, input.id);
       commitWithNextStatement(tx);
-      const [lastResetAt, before, [after]] = await Promise.all([locked, found, change(tx, values(known))]);
-      return { stillKnown: lastResetAt.getTime() === known.getTime(), before, after };
+      const [lastResetAt, [row]] = await Promise.all([locked, change(tx, values(known))]);
+      return { stillKnown: lastResetAt.getTime() === known.getTime(), row };
     });
     if (sent.stillKnown) {
-      if (!sent.before) throw notFound();
-      return answer(sent.after ?? sent.before, null);
+      if (!sent.row) throw notFound();
+      return answer(sent.row, null);
     }
   }
 
