@@ -5,7 +5,7 @@
 // raw-body check, and trial_will_end mail through the in-process SMTP server.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
-import { checkoutSessions, providerEvents, subscriptions } from '../../src/server/db/schema';
+import { checkoutSessions, providerEvents, subscriptions, users } from '../../src/server/db/schema';
 import type { ActivatePremiumResponse, PlanStatus } from '../../src/shared/plans';
 import type { TestClient, TestContext } from '../support/app';
 import { createUser, signedInClient } from '../support/factories';
@@ -253,7 +253,8 @@ describe('webhooks', () => {
     expect((await (await deliver(willEnd)).json()).outcome).toBe('duplicate');
     await smtp.waitForMail((m) => m.subject.includes('trial ends'));
     await Bun.sleep(300); // a second mail, if one were coming, would arrive by now
-    const email = (await ctx.deps.db.query.users.findFirst({ where: (u, { eq }) => eq(u.id, userId) }))!.email;
+    const [user] = await ctx.deps.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+    const email = user!.email;
     expect(smtp.messages.slice(mailsBefore).filter((m) => m.to.includes(email))).toHaveLength(1);
     expect(await ctx.deps.db.select().from(providerEvents).where(eq(providerEvents.id, willEnd.id))).toHaveLength(1);
     expect((await status(client)).premium).toBe(true);

@@ -1,14 +1,15 @@
 // Opens the database the configuration asks for: PGlite in DATA_DIR by default, PostgreSQL
-// through postgres.js when DATABASE_URL is set. Both get the same Drizzle schema.
+// through postgres.js when DATABASE_URL is set. Drizzle gets no schema: LockIn builds its
+// statements from the tables and never uses the relational query API (`db.query`), and with a
+// schema every transaction built that API afresh, one query builder per table (~4 % of the
+// request thread under writes; 2026-11-27-drizzle-without-schema.md).
 import { mkdirSync } from 'node:fs';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { openRemotePglite } from './pglite-remote';
 import { preparingClient } from './prepared-statements';
-import * as schema from './schema';
 
-export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Db = PgDatabase<PgQueryResultHKT>;
 /** A transaction handle has the same query API as the database. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -91,7 +92,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       onnotice: () => {},
       connection: { statement_timeout: options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS },
     });
-    const db = drizzlePostgres({ client: preparingClient(client), schema }) as unknown as Db;
+    const db = drizzlePostgres({ client: preparingClient(client) }) as unknown as Db;
     // LISTEN holds one extra connection of its own (postgres.js reconnects it by itself).
     return withLifecycle(
       db,
@@ -107,7 +108,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     dataDir: inMemory ? undefined : options.dataDir,
     loadDataDir: await options.loadDataDir?.arrayBuffer(),
   });
-  const db = drizzlePglite({ client: client as never, schema }) as unknown as Db;
+  const db = drizzlePglite({ client: client as never }) as unknown as Db;
   // The worker posts a NOTIFY before the answer of the query that committed it.
   return withLifecycle(
     db,
