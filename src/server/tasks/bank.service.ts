@@ -12,6 +12,7 @@ import {
 import type { Tx } from '../db/client';
 import { commitWithNextStatement } from '../db/commit-with-next';
 import { reusableStatement } from '../db/reusable-statements';
+import { requireRow } from '../db/rows';
 import { bankTasks, dailyTasks } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
@@ -25,6 +26,7 @@ import {
   lockUser,
   behindLock,
   emptyToNull,
+  type BankRow,
   type TaskUser,
 } from './task-store';
 
@@ -97,30 +99,79 @@ function checkBankLimit(tasks: number, limit: number | null): void {
   if (limit !== null && tasks >= limit) throw new AppError('LIMIT_REACHED', TOASTS.taskLimitReached.description);
 }
 
-const bankCountStatement = reusableStatement((db) =>
-  db
+/** A value filled in on each run of a statement built once. */
+const p = sql.placeholder;
+
+/**
+ * Creates a bank task if its id is free and the bank is below `limit` (null: no limit), and
+ * answers with what decided it: the bank's count and whether the id was taken, beside the new
+ * row (none when refused). One statement, so under the lock a create is the lock and this
+ * statement with COMMIT (one round trip on PostgreSQL, no read of its own). The count and the
+ * check see the rows as they were before the statement. `seq` is an identity column, so the
+ * insert-select names its next value and says so (`overriding system value`).
+ */
+const createWithinLimitStatement = reusableStatement((db) => {
+  const bank = db.$with('bank').as(
+    db
+      .select({
+        tasks: sql<number>`count(*)::int`.as('tasks'),
+        taken: sql<boolean>`coalesce(bool_or(${bankTasks.id} = ${p('id')}), false)`.as('taken'),
+      })
+      .from(bankTasks)
+      .where(eq(bankTasks.userId, p('userId'))),
+  );
+  const insert = db.insert(bankTasks).select(
+    sql`select ${p('userId')}, ${p('id')}, ${p('title')}, ${p('description')}, ${p('category')},
+          ${p('createdAt')}::timestamptz, nextval(pg_get_serial_sequence('bank_tasks', 'seq'))
+        from ${bank}
+        where not ${bank.taken} and (${p('limit')}::int is null or ${bank.tasks} < ${p('limit')}::int)`,
+  );
+  // Drizzle's insert-select drops `.overridingSystemValue()` (it passes the flag on in values()
+  // only), so it is set on the built insert. Without it every create fails (all bank tests).
+  (insert as unknown as { config: { overridingSystemValue_: boolean } }).config.overridingSystemValue_ = true;
+  const inserted = db.$with('inserted').as(insert.onConflictDoNothing().returning(bankColumns));
+  return db
+    .with(bank, inserted)
     .select({
-      tasks: count(),
-      taken: sql<boolean>`coalesce(bool_or(${bankTasks.id} = ${sql.placeholder('id')}), false)`,
+      tasks: bank.tasks,
+      taken: bank.taken,
+      id: inserted.id,
+      title: inserted.title,
+      description: inserted.description,
+      category: inserted.category,
+      createdAt: inserted.createdAt,
     })
-    .from(bankTasks)
-    .where(eq(bankTasks.userId, sql.placeholder('userId')))
-    .prepare('bank_count'),
-);
+    .from(bank)
+    .leftJoin(inserted, sql`true`)
+    .prepare('create_bank_task');
+});
 
 export async function createBankTask(deps: AppDeps, user: TaskUser, input: CreateBankTaskInput): Promise<BankTask> {
   const limit = await bankLimit(deps, user.id);
-  return deps.db.transaction(async (tx) => {
-    // Whether the id is taken and how many tasks the bank holds, in one read: a taken id is a
-    // conflict even when the bank is full.
-    const [, [bank]] = await behindLock(lockUser(tx, user.id, deps.clock.now()), () =>
-      bankCountStatement(tx, { userId: user.id, id: input.id }),
-    );
-    if (bank?.taken) throw new AppError('CONFLICT', TASK_MESSAGES.duplicateId);
-    checkBankLimit(Number(bank?.tasks ?? 0), limit);
+  const now = deps.clock.now();
+  const [, outcome] = await deps.db.transaction(async (tx) => {
+    const locked = lockUser(tx, user.id, now);
     commitWithNextStatement(tx);
-    return insertBankTask(tx, deps, user, input);
+    return Promise.all([
+      locked,
+      createWithinLimitStatement(tx, {
+        userId: user.id,
+        id: input.id,
+        title: input.title.trim(),
+        description: emptyToNull(input.description),
+        category: input.category?.trim() || DEFAULT_CATEGORY,
+        createdAt: now.toISOString(),
+        limit,
+      }),
+    ]);
   });
+  const { tasks, taken, ...created } = requireRow(outcome, 'bank count');
+  // A taken id is a conflict even when the bank is full.
+  if (taken) throw new AppError('CONFLICT', TASK_MESSAGES.duplicateId);
+  checkBankLimit(tasks, limit);
+  // Neither refused, yet nothing inserted (`on conflict do nothing`): the id is taken after all.
+  if (created.id === null) throw new AppError('CONFLICT', TASK_MESSAGES.duplicateId);
+  return toBankTask(created as BankRow);
 }
 
 /**
