@@ -7,7 +7,8 @@
 // writes hold up requests that touch no database, beside the same reads next to the SQL floor's
 // writes (the share the machine itself loses). RSS before, peak and after.
 // autocannon drives the writes (they run far below its ceiling) and wrk the cached reads.
-// Usage: bun bench/writes.ts [seconds=10] [pglite|postgres|both=both]
+// Usage: bun bench/writes.ts [seconds=10] [pglite|postgres|both=both] [only]
+// `only` (a word of a write's label, e.g. quit) measures that write and its floor, without the soak.
 import { rmSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import autocannon from 'autocannon';
@@ -27,6 +28,7 @@ import { wrk } from './support/wrk';
 
 const duration = Number(process.argv[2] ?? 10);
 const which = process.argv[3] ?? 'both';
+const only = process.argv[4];
 const USERS = 50;
 const CONNECTIONS = [10, 50];
 
@@ -235,6 +237,37 @@ function summarise(latencies: number[], seconds: number): Figures {
 const row = (label: string, f: Figures, floor?: Figures) =>
   `${label.padEnd(44)} ${f.reqPerSec.toFixed(0).padStart(7)} ${f.p99.toFixed(1).padStart(8)}   ${floor ? `${((f.reqPerSec / floor.reqPerSec) * 100).toFixed(1).padStart(5)}%` : '      '}   ${load().padStart(4)}${f.failed ? `   (${f.failed} failed)` : ''}`;
 
+/**
+ * Cached reads alone, then beside LockIn's tick + untick writers, then beside the SQL floor's
+ * writes (the share the machine itself loses).
+ */
+async function mixedSoak(
+  url: string,
+  users: BenchUser[],
+  sqlFloor: (connections: number) => Promise<Figures>,
+): Promise<void> {
+  const cookies = users.map((u) => u.cookie);
+  const reads = `${url}/api/auth/user`;
+  await wrk(reads, { seconds: 1, connections: 50, cookies });
+  const alone = await wrk(reads, { seconds: duration, connections: 50, cookies });
+  const [beside] = await Promise.all([
+    wrk(reads, { seconds: duration, connections: 50, cookies }),
+    drive(url, 50, WRITES[0]!.steps(users)),
+  ]);
+  console.log(
+    `mixed soak, cached GET /api/auth/user (wrk, 50 conn.): alone ${alone.reqPerSec.toFixed(0)} req/s (p99 ${alone.p99.toFixed(1)} ms), beside 50 writers ${beside.reqPerSec.toFixed(0)} req/s (p99 ${beside.p99.toFixed(1)} ms): ${((beside.reqPerSec / alone.reqPerSec) * 100).toFixed(1)}% kept, load ${load()}`,
+  );
+  // The machine's own share: the same reads while the floor's transactions run from this process
+  // (LockIn does none of that work), so the CPUs are shared as in the soak without LockIn's part.
+  const [besideFloor, floorWrites] = await Promise.all([
+    wrk(reads, { seconds: duration, connections: 50, cookies }),
+    sqlFloor(50),
+  ]);
+  console.log(
+    `  reference: the same reads beside the SQL floor's writes (${floorWrites.reqPerSec.toFixed(0)} tx/s, none through LockIn): ${besideFloor.reqPerSec.toFixed(0)} req/s, ${((besideFloor.reqPerSec / alone.reqPerSec) * 100).toFixed(1)}% kept`,
+  );
+}
+
 async function runOn(kind: DatabaseKind): Promise<void> {
   const lockin = await startLockIn(kind);
   const { server } = lockin;
@@ -257,6 +290,7 @@ async function runOn(kind: DatabaseKind): Promise<void> {
       const floor = await sqlFloor(connections);
       console.log(row(`SQL floor: lock + UPDATE (${connections} conn.)`, floor));
       for (const write of WRITES) {
+        if (only && !write.label.includes(only)) continue;
         await drive(server.url, connections, write.steps(users), 1);
         await settleAndQuitLeftovers(server.url, users);
         const figures = await drive(server.url, connections, write.steps(users));
@@ -265,26 +299,7 @@ async function runOn(kind: DatabaseKind): Promise<void> {
       }
     }
 
-    const cookies = users.map((u) => u.cookie);
-    const reads = `${server.url}/api/auth/user`;
-    await wrk(reads, { seconds: 1, connections: 50, cookies });
-    const alone = await wrk(reads, { seconds: duration, connections: 50, cookies });
-    const [beside] = await Promise.all([
-      wrk(reads, { seconds: duration, connections: 50, cookies }),
-      drive(server.url, 50, WRITES[0]!.steps(users)),
-    ]);
-    console.log(
-      `mixed soak, cached GET /api/auth/user (wrk, 50 conn.): alone ${alone.reqPerSec.toFixed(0)} req/s (p99 ${alone.p99.toFixed(1)} ms), beside 50 writers ${beside.reqPerSec.toFixed(0)} req/s (p99 ${beside.p99.toFixed(1)} ms): ${((beside.reqPerSec / alone.reqPerSec) * 100).toFixed(1)}% kept, load ${load()}`,
-    );
-    // The machine's own share: the same reads while the floor's transactions run from this process
-    // (LockIn does none of that work), so the CPUs are shared as in the soak without LockIn's part.
-    const [besideFloor, floorWrites] = await Promise.all([
-      wrk(reads, { seconds: duration, connections: 50, cookies }),
-      sqlFloor(50),
-    ]);
-    console.log(
-      `  reference: the same reads beside the SQL floor's writes (${floorWrites.reqPerSec.toFixed(0)} tx/s, none through LockIn): ${besideFloor.reqPerSec.toFixed(0)} req/s, ${((besideFloor.reqPerSec / alone.reqPerSec) * 100).toFixed(1)}% kept`,
-    );
+    if (!only) await mixedSoak(server.url, users, sqlFloor);
     const peak = sampler.stop();
     await Bun.sleep(3000);
     console.log(

@@ -7,7 +7,7 @@
 // completion and a quit racing on two connections exactly one changes the row; the other finds
 // it ended and answers like a repeat (same outcome) or a conflict (the other outcome). The
 // partial unique index on status = 'active' keeps a second start from creating a second session.
-import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, or, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { DEFAULT_CATEGORY, LOCAL_HISTORY_IMPORT_DAYS, LOCAL_HISTORY_LIMIT } from '../../shared/constants';
 import { localDate, safeTimeZone } from '../../shared/local-date';
@@ -26,7 +26,7 @@ import {
 import type { LocalSession } from '../../shared/lockin-input';
 import type { Db, Tx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
-import { readStreak } from './streak';
+import { readStreak, streakOf, streakRunSql } from './streak';
 import { issueSyncStamp } from './sync-stamp';
 import { requireRow } from '../db/rows';
 import { reusableStatement } from '../db/reusable-statements';
@@ -324,32 +324,52 @@ export interface EndInput {
   actualField?: string;
 }
 
-/** The end of a session: changes the row only while it is still active. Values as given (times as ISO text). */
+/**
+ * The end of a session: changes the row only while it is still active, and answers the changed
+ * row with the streak as of the end (none when nothing changed). One statement: the streak is read
+ * from the table as it was before it plus the row it has just ended, so a completion counts at
+ * once and a quit, which never counts, needs no second statement. Values as given (times as ISO
+ * text).
+ */
 const finishStatement = reusableStatement((db) => {
   const value = (name: string) => sql`${sql.placeholder(name)}`;
-  return db
-    .update(lockInSessions)
-    .set({
-      status: value('status'),
-      completed: value('completed'),
-      quitEarly: value('quitEarly'),
-      quitReason: value('quitReason'),
-      actualMinutes: value('actualMinutes'),
-      endedAt: value('endedAt'),
+  const finished = db.$with('finished').as(
+    db
+      .update(lockInSessions)
+      .set({
+        status: value('status'),
+        completed: value('completed'),
+        quitEarly: value('quitEarly'),
+        quitReason: value('quitReason'),
+        actualMinutes: value('actualMinutes'),
+        endedAt: value('endedAt'),
+      })
+      .where(
+        and(
+          eq(lockInSessions.userId, sql.placeholder('userId')),
+          eq(lockInSessions.id, sql.placeholder('id')),
+          eq(lockInSessions.status, 'active'),
+          // The minutes were worked out from this start and goal: a row restored under the same id
+          // since it was read (or remembered, see StartedHere) is not ended with them.
+          sql`${toMillisecond(lockInSessions.startedAt)} = ${sql.placeholder('startedAt')}`,
+          eq(lockInSessions.goalMinutes, sql.placeholder('goalMinutes')),
+        ),
+      )
+      .returning(getTableColumns(lockInSessions)),
+  );
+  const streak = db
+    .$with('streak', {
+      current: sql<number>`current`.as('current'),
+      lastDay: sql<string | null>`"lastDay"`.as('lastDay'),
     })
-    .where(
-      and(
-        eq(lockInSessions.userId, sql.placeholder('userId')),
-        eq(lockInSessions.id, sql.placeholder('id')),
-        eq(lockInSessions.status, 'active'),
-        // The minutes were worked out from this start and goal: a row restored under the same id
-        // since it was read (or remembered, see StartedHere) is not ended with them.
-        sql`${toMillisecond(lockInSessions.startedAt)} = ${sql.placeholder('startedAt')}`,
-        eq(lockInSessions.goalMinutes, sql.placeholder('goalMinutes')),
+    .as(
+      streakRunSql(
+        sql.placeholder('userId'),
+        sql.placeholder('timeZone'),
+        sql`select ended_at from finished where status = 'completed' and ended_at is not null`,
       ),
-    )
-    .returning()
-    .prepare('finish_lockin_session');
+    );
+  return db.with(finished, streak).select().from(finished).crossJoin(streak).prepare('finish_lockin_session');
 });
 
 async function finishRow(
@@ -362,7 +382,8 @@ async function finishRow(
   endedAt: Date,
   now: Date,
 ): Promise<CompletionResult | null> {
-  const finishing = finishStatement(tx, {
+  const timeZone = safeTimeZone(user.timeZone);
+  const [ended] = await finishStatement(tx, {
     userId: user.id,
     id: row.id,
     status: outcome,
@@ -373,17 +394,10 @@ async function finishRow(
     endedAt: endedAt.toISOString(),
     startedAt: row.startedAt.toISOString(),
     goalMinutes: row.goalMinutes,
+    timeZone,
   });
-  if (outcome === 'quit') {
-    // A quit never counts toward the streak, so the streak is read beside the change (on another
-    // pooled connection) instead of after it: one round trip less to wait for.
-    const [[quit], streak] = await Promise.all([finishing, streakAt(tx, user, now)]);
-    return quit ? { session: toView(quit), streak } : null;
-  }
-  const [updated] = await finishing;
-  if (!updated) return null;
-  // Read after the change (in the caller's transaction, if any), so a completion counts at once.
-  return { session: toView(updated), streak: await streakAt(tx, user, now) };
+  if (!ended) return null;
+  return { session: toView(ended.finished), streak: streakOf(ended.streak, localDate(now, timeZone)) };
 }
 
 /**
@@ -456,9 +470,9 @@ function endActive(db: Db, user: LockInUser, row: SessionRow, input: EndInput, n
 
 // No transaction: the status moves forward in one guarded UPDATE (`finishRow` changes the row only
 // while it is still active), so a concurrent end or an account deletion between the read and the
-// write is seen by the read that follows, as it was inside one. Three statements instead of five
-// (BEGIN and COMMIT were round trips of their own, and on PGlite each is a hop to its thread); two,
-// leaving together, for a session this process started (StartedHere).
+// write is seen by the read that follows, as it was inside one. Two statements instead of five
+// (BEGIN and COMMIT were round trips of their own, and on PGlite each is a hop to its thread); one,
+// the end with its streak, for a session this process started (StartedHere).
 async function endUnmarked(deps: AppDeps, user: LockInUser, input: EndInput): Promise<CompletionResult> {
   const now = deps.clock.now();
   const db = deps.db;

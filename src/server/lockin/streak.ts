@@ -19,13 +19,21 @@ export interface StreakRun {
  * sessions): `day - row_number` is the same for every day of one run of consecutive days, so the
  * newest run is the group of the newest day. The zone is checked once (a CTE), not per row: the
  * check opens a subtransaction, and per row it was most of the cost on a long history.
+ *
+ * `alsoCompleted` selects the `ended_at` of completed sessions the table does not show yet: a
+ * statement that ends a session and reads the streak together sees the table as it was before
+ * the statement, so the session it has just completed is counted through its returned row.
+ * The user and zone may be values or placeholders of a statement built once.
  */
-export function streakRunSql(userId: string, timeZone: string): SQL {
+export function streakRunSql(userId: unknown, timeZone: unknown, alsoCompleted?: SQL): SQL {
+  const more = alsoCompleted
+    ? sql` union select (e.ended_at at time zone zone.tz)::date from (${alsoCompleted}) e, zone`
+    : sql``;
   return sql`with zone as materialized (select insights_zone(${timeZone}) as tz),
         days as (
           select distinct (s.ended_at at time zone zone.tz)::date as d
           from lock_in_sessions s, zone
-          where s.user_id = ${userId} and s.status = 'completed' and s.ended_at is not null
+          where s.user_id = ${userId} and s.status = 'completed' and s.ended_at is not null${more}
         ), runs as (
           select d, d - (row_number() over (order by d))::int as g from days
         )
