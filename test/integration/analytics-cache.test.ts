@@ -6,6 +6,7 @@
 // app reaches it by NOTIFY; a new local day or zone reads afresh; premium answers are never kept.
 // Runs on PGlite and (TEST_DATABASE_URL) on PostgreSQL.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
+import { eq } from 'drizzle-orm';
 import { lockInSessions } from '../../src/server/db/schema';
 import { analyticsCache } from '../../src/server/insights/analytics-cache';
 import type { Analytics, BasicAnalytics } from '../../src/shared/insights';
@@ -57,7 +58,9 @@ async function untilKept(client: TestClient, userId: string): Promise<BasicAnaly
 }
 
 const TRIGGERS = [
-  ['lock_in_sessions', 'lock_in_sessions_notify_analytics'],
+  ['lock_in_sessions', 'lock_in_sessions_notify_analytics_insert'],
+  ['lock_in_sessions', 'lock_in_sessions_notify_analytics_update'],
+  ['lock_in_sessions', 'lock_in_sessions_notify_analytics_delete'],
   ['task_completions', 'task_completions_notify_analytics'],
   ['daily_tasks', 'daily_tasks_notify_changed'],
   ['daily_reset_state', 'daily_reset_state_notify_changed'],
@@ -66,22 +69,23 @@ const TRIGGERS = [
 /** Runs `body` with the notifying triggers off: only the in-process path can tell the cache. */
 const withoutNotify = (body: () => Promise<void>) => withTriggersOff(ctx.deps.db, TRIGGERS, body);
 
-/** A completed 25-minute session behind the app's back (no service, no drop). */
-async function sessionBehindTheBack(userId: string, id: string): Promise<void> {
+/** A completed (or running) 25-minute session behind the app's back (no service, no drop). */
+async function sessionBehindTheBack(userId: string, id: string, status: 'completed' | 'active' = 'completed') {
   const startedAt = new Date(START.getTime() - 60 * MINUTE);
+  const completed = status === 'completed';
   await ctx.deps.db.insert(lockInSessions).values({
     userId,
     id,
     taskTitle: 'Behind the back',
     category: 'Work',
     goalMinutes: 25,
-    actualMinutes: 25,
-    status: 'completed',
-    completed: true,
+    actualMinutes: completed ? 25 : null,
+    status,
+    completed,
     quitEarly: false,
     startedAt,
     endsAt: new Date(startedAt.getTime() + 25 * MINUTE),
-    endedAt: new Date(startedAt.getTime() + 25 * MINUTE),
+    endedAt: completed ? new Date(startedAt.getTime() + 25 * MINUTE) : null,
   });
 }
 
@@ -117,6 +121,26 @@ describe('a free user’s analytics from the process', () => {
     await untilKept(client, userId);
     await sessionBehindTheBack(userId, 'notified');
     await eventually(async () => (await analytics(client)).totalSessionsCompleted === 1);
+  });
+
+  test('a running session written behind the app announces nothing (it counts in no figure); its end does', async () => {
+    const { client, userId } = await signedIn();
+    const other = await signedIn();
+    await untilKept(client, userId);
+    await untilKept(other.client, other.userId);
+    await sessionBehindTheBack(userId, 'running', 'active');
+    // Notifications arrive in commit order: once the other user's (written after) has dropped
+    // their answer, one for the running session would have arrived before it.
+    await sessionBehindTheBack(other.userId, 'ended');
+    await eventually(() => kept(other.userId) === undefined);
+    expect(kept(userId)).toBeDefined();
+    await ctx.deps.db
+      .update(lockInSessions)
+      .set({ status: 'quit', quitEarly: true, actualMinutes: 3, endedAt: START })
+      .where(eq(lockInSessions.id, 'running'));
+    await eventually(() => kept(userId) === undefined);
+    // The quit reached the rollups (the rollup trigger skips only rows that were and stay running).
+    expect(await analytics(client)).toMatchObject({ totalSessionsCompleted: 0, totalFocusTime: 3 });
   });
 
   test('each Lock-In write is seen on the very next read: start, complete, quit', async () => {
