@@ -33,8 +33,9 @@ async function openMigratedDatabase(config: Config) {
   const options = { databaseUrl: config.databaseUrl, dataDir: config.dataDir };
   await prepareNewPgliteDir(options);
   const database = await openDatabase(options);
-  await attachSessionInvalidation(database);
   await runMigrations(database, config.databaseUrl);
+  // After the migrations: listening registers this process in a table they create (drizzle/0014).
+  await attachSessionInvalidation(database);
   return database;
 }
 

@@ -41,8 +41,8 @@ async function createPostgresDatabase(serverUrl: string): Promise<TestDatabase> 
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '', maxConnections: 5 });
-  await attachSessionInvalidation(database);
   await runMigrations(database, url.toString());
+  await attachSessionInvalidation(database);
   return {
     ...database,
     url: url.toString(),

@@ -6,6 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { connectionName, registerListener, unregisterListener } from './cache-listeners';
 import { openRemotePglite } from './pglite-remote';
 import { preparingClient } from './prepared-statements';
 
@@ -87,18 +88,39 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       import('postgres'),
       import('drizzle-orm/postgres-js'),
     ]);
+    // Named, so the database can tell this process's writes from another's (cache-listeners.ts).
+    const name = connectionName();
     const client = postgres(options.databaseUrl, {
       max: options.maxConnections ?? DB_POOL_MAX,
       onnotice: () => {},
-      connection: { statement_timeout: options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS },
+      connection: {
+        statement_timeout: options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS,
+        application_name: name,
+      },
     });
     const db = drizzlePostgres({ client: preparingClient(client) }) as unknown as Db;
+    let registered = false;
     // LISTEN holds one extra connection of its own (postgres.js reconnects it by itself).
     return withLifecycle(
       db,
       'postgres',
-      async (channel, onMessage, onListen) => (await client.listen(channel, onMessage, onListen)).unlisten,
-      () => client.end({ timeout: 5 }),
+      async (channel, onMessage, onListen) => {
+        let listening = false;
+        const { unlisten } = await client.listen(channel, onMessage, () => {
+          onListen();
+          // After a reconnect: registered again (a process starting meanwhile may have found no
+          // connection of this one and removed its row), and what was cached meanwhile forgotten.
+          if (listening) void registerListener(client, name).then(onListen, onListen);
+        });
+        listening = true;
+        await registerListener(client, name);
+        registered = true;
+        return unlisten;
+      },
+      async () => {
+        if (registered) await unregisterListener(client, name).catch(() => undefined);
+        await client.end({ timeout: 5 });
+      },
     );
   }
   const inMemory = isInMemory(options.dataDir);

@@ -15,3 +15,18 @@ import { sessionClient } from './reusable-statements';
 export function commitWithNextStatement(tx: Tx): void {
   (sessionClient(tx) as Partial<Pick<RemoteTransaction, 'commitWithNext'>>).commitWithNext?.();
 }
+
+/**
+ * Runs `run` once the transaction has ended, committed or rolled back (at once if it has), and
+ * answers true; false, running nothing, where the database offers no such hook (PGlite).
+ */
+export function whenTransactionEnds(tx: Tx, run: () => void): boolean {
+  const whenEnded = (sessionClient(tx) as { whenEnded?: (run: () => void) => void }).whenEnded;
+  if (!whenEnded) return false;
+  whenEnded(run);
+  return true;
+}
+
+/** Whether `whenTransactionEnds` can run something at this transaction's end. */
+export const endsWithHooks = (tx: Tx): boolean =>
+  typeof (sessionClient(tx) as { whenEnded?: unknown }).whenEnded === 'function';

@@ -20,6 +20,8 @@ interface State {
   savepoints: number;
   /** Whether a statement with these parameters is kept prepared (prepared-statements.ts). */
   prepare: (parameters: readonly unknown[] | undefined) => boolean;
+  /** Run once the transaction has ended, committed or not (whenTransactionEnds); undefined after. */
+  atEnd?: (() => void)[];
 }
 
 function errorCode(error: unknown): string | undefined {
@@ -76,6 +78,12 @@ function transactionClient(connection: postgres.ReservedSql, state: State): post
           state.commitNext = true;
         };
       }
+      if (key === 'whenEnded') {
+        return (run: () => void) => {
+          if (state.atEnd) state.atEnd.push(run);
+          else run();
+        };
+      }
       if (key === 'savepoint') return (...args: unknown[]) => savepoint(client, state, args.pop() as Callback);
       return Reflect.get(target, key, receiver);
     },
@@ -113,7 +121,7 @@ export async function pipelinedBegin(
   prepare: State['prepare'],
 ): Promise<unknown> {
   const connection = await pool.reserve();
-  const state: State = { connectionLost: false, commitNext: false, savepoints: 0, prepare };
+  const state: State = { connectionLost: false, commitNext: false, savepoints: 0, prepare, atEnd: [] };
   let held: PoolConnection | undefined;
   try {
     // postgres.js hands the query's connection to `onexecute` as it sends it, and calls the
@@ -144,5 +152,8 @@ export async function pipelinedBegin(
     if (held) held.onclose = null;
     // A lost connection is already back among the closed ones, to be opened again when needed.
     if (!state.connectionLost) connection.release();
+    const atEnd = state.atEnd ?? [];
+    state.atEnd = undefined;
+    for (const run of atEnd) run();
   }
 }

@@ -11,6 +11,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { TASK_MESSAGES, type BankTask, type DailyResetResult, type DailyTask } from '../../shared/tasks';
 import type { Tx } from '../db/client';
+import { endsWithHooks, whenTransactionEnds } from '../db/commit-with-next';
 import { reusableStatement } from '../db/reusable-statements';
 import { bankTasks, dailyResetState, dailyTasks } from '../db/schema';
 import { AppError } from '../http/errors';
@@ -98,7 +99,13 @@ const lockUserStatement = reusableStatement((db) =>
     .insert(dailyResetState)
     .values({ userId: sql.placeholder('userId'), lastResetAt: sql.placeholder('now') })
     .onConflictDoUpdate({ target: dailyResetState.userId, set: { lastResetAt: sql`${dailyResetState.lastResetAt}` } })
-    .returning({ lastResetAt: dailyResetState.lastResetAt, txid: sql<string>`txid_current()::text` })
+    .returning({
+      lastResetAt: dailyResetState.lastResetAt,
+      txid: sql<string>`txid_current()::text`,
+      // Set before the row's trigger runs (it runs at the statement's end): see drizzle/0014.
+      marked: sql<string>`set_config('lockin.marked', ${sql.placeholder('marked')}, true)`,
+      othersListen: sql<boolean>`exists (select 1 from cache_listeners where name <> current_setting('application_name'))`,
+    })
     .prepare('lock_user'),
 );
 
@@ -107,16 +114,25 @@ const lockUserStatement = reusableStatement((db) =>
  * and locks it for the rest of the transaction. Returns the last reset time.
  *
  * One statement: the upsert rewrites the row with its own value, which locks it like `for update`
- * and fires its trigger (drizzle/0007), so every transaction that locks a user announces its
- * commit to every process's list cache — even one that changes no daily row (a bank edit) — and
- * this process's caches (the list, the analytics answer) are told now, with the transaction's id,
- * to stop serving the user's entry until that commit is announced.
+ * and fires its trigger (drizzle/0007), and this process's caches (the list, the analytics answer)
+ * are told now, with the transaction's id, to stop serving the user's entry until that commit.
+ * Where the transaction can run something at its end (PostgreSQL), the marks are lifted then, and
+ * unless another LockIn process listens the transaction announces nothing: its commit then keeps
+ * its place in PostgreSQL's group commit (drizzle/0014). Otherwise (another process, or PGlite)
+ * every process hears of the commit by its NOTIFY, which lifts this process's marks.
  */
 export async function lockUser(tx: Tx, userId: string, now: Date): Promise<Date> {
-  const [row] = await lockUserStatement(tx, { userId, now });
+  const liftsAtEnd = endsWithHooks(tx);
+  const [row] = await lockUserStatement(tx, { userId, now, marked: liftsAtEnd ? userId : '' });
   if (!row) throw new Error('daily_reset_state row missing after upsert');
   dailyCache.writeStarted(userId, row.txid);
   analyticsCache.writeStarted(userId, row.txid);
+  if (liftsAtEnd && !row.othersListen) {
+    whenTransactionEnds(tx, () => {
+      dailyCache.writeCommitted(userId, row.txid);
+      analyticsCache.writeCommitted(userId, row.txid);
+    });
+  }
   lastResets.set(userId, row.lastResetAt);
   return row.lastResetAt;
 }
