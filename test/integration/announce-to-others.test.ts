@@ -1,6 +1,6 @@
-// A task write announces its commit only when another LockIn process listens (drizzle/0014): with
-// one process, its transaction lifts its own cache marks at its end, and its commit is not one of
-// the notifying commits PostgreSQL serializes. A process that registers waits for the writes that
+// A task write or a Lock-In session's end announces its commit only when another LockIn process
+// listens (drizzle/0014): with one process, it lifts its own cache marks itself, and its commit is
+// not one of the notifying commits PostgreSQL serializes. A process that registers waits for the writes that
 // decided without it. PostgreSQL only: PGlite is one process, and its writes announce as before.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { sql } from 'drizzle-orm';
@@ -63,6 +63,30 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('announcing a task write to othe
       expect((await client.mutate('tasks.daily.incomplete', { id: 't' })).status).toBe(200);
       await eventually(() => about().some((p) => p.startsWith('d:')));
       expect(about().some((p) => p.startsWith('a:'))).toBe(true); // the completion erased
+    } finally {
+      await other`delete from cache_listeners where name = 'lockin:other'`;
+    }
+  });
+
+  test('an ended Lock-In session is announced only when another process listens', async () => {
+    const { client, userId } = await userWithTask();
+    const marker = await userWithTask();
+    const about = () => heard.filter((p) => p.startsWith(`a:${userId}:`));
+    const startAndQuit = async () => {
+      const started = await client.mutate<{ session: { id: string } }>('lockin.start', { goalMinutes: 25 });
+      expect(started.status).toBe(200);
+      const quit = await client.mutate('lockin.quit', { id: started.body.session.id, actualMinutes: 0 });
+      expect(quit.status).toBe(200);
+    };
+
+    await startAndQuit();
+    await allHeard(marker.userId);
+    expect(about()).toEqual([]);
+
+    await other`insert into cache_listeners (name) values ('lockin:other')`;
+    try {
+      await startAndQuit();
+      await eventually(() => about().length > 0);
     } finally {
       await other`delete from cache_listeners where name = 'lockin:other'`;
     }

@@ -363,11 +363,15 @@ const finishStatement = reusableStatement((db) => {
       lastDay: sql<string | null>`"lastDay"`.as('lastDay'),
     })
     .as(
-      streakRunSql(
-        sql.placeholder('userId'),
-        sql.placeholder('timeZone'),
-        sql`select ended_at from finished where status = 'completed' and ended_at is not null`,
-      ),
+      // Marks the user for the row's NOTIFY trigger, which runs at the statement's end: this
+      // process's caches know of the end without it (analyticsWrite), so it announces the end
+      // only if another process listens (drizzle/0014).
+      sql`select s.*, set_config('lockin.marked', ${sql.placeholder('userId')}, true) as marked
+        from (${streakRunSql(
+          sql.placeholder('userId'),
+          sql.placeholder('timeZone'),
+          sql`select ended_at from finished where status = 'completed' and ended_at is not null`,
+        )}) s`,
     );
   return db.with(finished, streak).select().from(finished).crossJoin(streak).prepare('finish_lockin_session');
 });
