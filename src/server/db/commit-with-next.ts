@@ -17,16 +17,9 @@ export function commitWithNextStatement(tx: Tx): void {
 }
 
 /**
- * Runs `run` once the transaction has ended, committed or rolled back (at once if it has), and
- * answers true; false, running nothing, where the database offers no such hook (PGlite).
+ * The transaction's end hook: what it is given runs once the transaction has ended, committed or
+ * rolled back (at once if it has). Undefined where the database offers none (PGlite).
  */
-export function whenTransactionEnds(tx: Tx, run: () => void): boolean {
-  const whenEnded = (sessionClient(tx) as { whenEnded?: (run: () => void) => void }).whenEnded;
-  if (!whenEnded) return false;
-  whenEnded(run);
-  return true;
+export function transactionEndHook(tx: Tx): ((run: () => void) => void) | undefined {
+  return (sessionClient(tx) as { whenEnded?: (run: () => void) => void }).whenEnded;
 }
-
-/** Whether `whenTransactionEnds` can run something at this transaction's end. */
-export const endsWithHooks = (tx: Tx): boolean =>
-  typeof (sessionClient(tx) as { whenEnded?: unknown }).whenEnded === 'function';

@@ -20,7 +20,7 @@ interface State {
   savepoints: number;
   /** Whether a statement with these parameters is kept prepared (prepared-statements.ts). */
   prepare: (parameters: readonly unknown[] | undefined) => boolean;
-  /** Run once the transaction has ended, committed or not (whenTransactionEnds); undefined after. */
+  /** Run once the transaction has ended, committed or not (transactionEndHook); undefined after. */
   atEnd?: (() => void)[];
 }
 

@@ -11,7 +11,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { TASK_MESSAGES, type BankTask, type DailyResetResult, type DailyTask } from '../../shared/tasks';
 import type { Tx } from '../db/client';
-import { endsWithHooks, whenTransactionEnds } from '../db/commit-with-next';
+import { transactionEndHook } from '../db/commit-with-next';
 import { reusableStatement } from '../db/reusable-statements';
 import { bankTasks, dailyResetState, dailyTasks } from '../db/schema';
 import { AppError } from '../http/errors';
@@ -122,13 +122,13 @@ const lockUserStatement = reusableStatement((db) =>
  * every process hears of the commit by its NOTIFY, which lifts this process's marks.
  */
 export async function lockUser(tx: Tx, userId: string, now: Date): Promise<Date> {
-  const liftsAtEnd = endsWithHooks(tx);
-  const [row] = await lockUserStatement(tx, { userId, now, marked: liftsAtEnd ? userId : '' });
+  const atEnd = transactionEndHook(tx);
+  const [row] = await lockUserStatement(tx, { userId, now, marked: atEnd ? userId : '' });
   if (!row) throw new Error('daily_reset_state row missing after upsert');
   dailyCache.writeStarted(userId, row.txid);
   analyticsCache.writeStarted(userId, row.txid);
-  if (liftsAtEnd && !row.othersListen) {
-    whenTransactionEnds(tx, () => {
+  if (atEnd && !row.othersListen) {
+    atEnd(() => {
       dailyCache.writeCommitted(userId, row.txid);
       analyticsCache.writeCommitted(userId, row.txid);
     });
