@@ -1,10 +1,11 @@
 // A task write or a Lock-In session's end announces its commit only when another LockIn process
 // listens (drizzle/0014): with one process, it lifts its own cache marks itself, and its commit is
 // not one of the notifying commits PostgreSQL serializes. A process that registers waits for the writes that
-// decided without it. PostgreSQL only: PGlite is one process, and its writes announce as before.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+// decided without it. PGlite is only ever one process: its task writes announce nothing.
+import { afterAll, beforeAll, describe, expect, spyOn, test } from 'bun:test';
 import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
+import { sessionCache } from '../../src/server/accounts/session-cache';
 import { registerListener } from '../../src/server/db/cache-listeners';
 import { rowsOf } from '../../src/server/db/rows';
 import { type TestClient, type TestContext, createTestContext } from '../support/app';
@@ -136,6 +137,41 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('announcing a task write to othe
       await ctx.deps.db.execute(sql`delete from cache_listeners where name = 'lockin:joining'`);
       await writer.end({ timeout: 5 });
       await joining.end({ timeout: 5 });
+    }
+  });
+});
+
+describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('a task write on PGlite', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  }, 120_000);
+  afterAll(() => ctx?.close());
+
+  test('a tick and an untick announce nothing; a write behind the app is announced', async () => {
+    const user = await createUser(ctx);
+    const client = await signedInClient(ctx, user);
+    expect((await client.mutate('tasks.bank.create', { id: 't', title: 'Task', category: 'Work' })).status).toBe(200);
+    expect((await client.mutate('tasks.daily.add', { ids: ['t'] })).status).toBe(200);
+    const marker = await createUser(ctx);
+    // What this process hears, as it hears it (the listener still runs).
+    const heard = spyOn(sessionCache, 'onNotification');
+    try {
+      expect((await client.mutate('tasks.daily.complete', { id: 't' })).status).toBe(200);
+      expect((await client.mutate('tasks.daily.incomplete', { id: 't' })).status).toBe(200);
+      // Heard in commit order: once the marker's change is heard, anything before it has been.
+      await ctx.deps.db.execute(
+        sql`update daily_reset_state set last_reset_at = last_reset_at where user_id = ${user.id}`,
+      );
+      await ctx.deps.db.execute(
+        sql`insert into daily_reset_state (user_id, last_reset_at) values (${marker.id}, now())`,
+      );
+      const payloads = () => heard.mock.calls.map(([payload]) => payload);
+      await eventually(() => payloads().some((p) => p.startsWith(`d:${marker.id}:`)));
+      // One announcement about the user: the write behind the app, none for the tick or untick.
+      expect(payloads().filter((p) => p.includes(`:${user.id}:`))).toHaveLength(1);
+    } finally {
+      heard.mockRestore();
     }
   });
 });

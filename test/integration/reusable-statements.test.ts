@@ -14,6 +14,36 @@ const addUser = reusableStatement<{ id: string }[], { id: string; email: string 
     .prepare('add_user'),
 );
 
+// A selection from a CTE (its columns reached through Drizzle's alias proxies), with a date, a
+// null, SQL with and without a decoder, and a nested selection (mapped by Drizzle itself).
+const viewOf = (db: Parameters<Parameters<typeof reusableStatement>[0]>[0]) => {
+  const picked = db.$with('picked').as(
+    db
+      .select({ id: users.id, firstName: users.firstName, createdAt: users.createdAt })
+      .from(users)
+      .where(eq(users.id, sql.placeholder('id'))),
+  );
+  return db
+    .with(picked)
+    .select({
+      id: picked.id,
+      firstName: picked.firstName,
+      createdAt: picked.createdAt,
+      length: sql<number>`length(${picked.id})`.mapWith(Number),
+      raw: sql<string>`${picked.id} || '!'`,
+      aliased: sql<string>`upper(${picked.id})`.as('aliased'),
+    })
+    .from(picked);
+};
+const flatView = reusableStatement<Record<string, unknown>[], { id: string }>((db) => viewOf(db).prepare('flat_view'));
+const nestedView = reusableStatement<Record<string, unknown>[], { id: string }>((db) =>
+  db
+    .select({ user: { id: users.id, createdAt: users.createdAt }, email: users.email })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('nested_view'),
+);
+
 const emailOf = reusableStatement<{ email: string }[], { id: string }>((db) =>
   db
     .select({ email: users.email })
@@ -63,4 +93,17 @@ test('each database runs its own: a run on the second never reaches the first', 
   expect(await emailOf(second.db, { id: 'e' })).toEqual([{ email: 'e@example.com' }]);
   expect(await emailOf(first.db, { id: 'd' })).toEqual([]);
   expect(await emailOf(first.db, { id: 'e' })).toEqual([]);
+});
+
+test('rows come back as Drizzle maps them: dates, nulls, decoders, nested selections', async () => {
+  await addUser(first.db, { id: 'f', email: 'f@example.com' });
+  const [mapped] = await flatView(first.db, { id: 'f' });
+  // The same selection run by Drizzle alone (its own mapping of every row).
+  const [drizzles] = await viewOf(first.db).where(sql`true`).execute({ id: 'f' });
+  expect(mapped).toEqual(drizzles!);
+  expect(Object.keys(mapped!)).toEqual(['id', 'firstName', 'createdAt', 'length', 'raw', 'aliased']);
+  expect(mapped!.createdAt).toBeInstanceOf(Date);
+  expect(mapped).toMatchObject({ id: 'f', firstName: null, length: 1, raw: 'f!', aliased: 'F' });
+  const [nested] = await nestedView(first.db, { id: 'f' });
+  expect(nested).toEqual({ user: { id: 'f', createdAt: expect.any(Date) }, email: 'f@example.com' });
 });

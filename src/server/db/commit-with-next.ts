@@ -18,7 +18,7 @@ export function commitWithNextStatement(tx: Tx): void {
 
 /**
  * The transaction's end hook: what it is given runs once the transaction has ended, committed or
- * rolled back (at once if it has). Undefined where the database offers none (PGlite).
+ * rolled back (at once if it has). Undefined where the database offers none (an in-process PGlite).
  */
 export function transactionEndHook(tx: Tx): ((run: () => void) => void) | undefined {
   return (sessionClient(tx) as { whenEnded?: (run: () => void) => void }).whenEnded;

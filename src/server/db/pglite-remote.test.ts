@@ -1,5 +1,5 @@
 // The request thread's PGlite handle against a real PGlite in its worker: answers, transactions
-// (commit, rollback, a failing COMMIT, one at a time, a last statement that commits), errors with
+// (commit, rollback, a failing COMMIT, one at a time, a last statement that commits, end hooks), errors with
 // their fields, NOTIFY, closing.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { rejectionOf } from '../../../test/support/rejection';
@@ -180,6 +180,73 @@ describe('a statement that commits its transaction', () => {
     )) as Record<string, unknown>;
     expect(error.code).toBe('23505');
     expect(await count('deferred')).toBe(before);
+  });
+});
+
+describe("a transaction's end hook", () => {
+  // A commit's NOTIFY is heard before the answer that reports the commit: a hook that has heard
+  // its transaction's NOTIFY ran after the commit.
+  let heard: string[] = [];
+  let stop: () => Promise<void> = async () => {};
+  beforeAll(async () => {
+    stop = await db.listen('end_hook', (payload) => heard.push(payload));
+  });
+  afterAll(() => stop());
+  const notify = (payload: string) => `select pg_notify('end_hook', '${payload}')`;
+
+  test('runs once the transaction has committed, by COMMIT or by a committing statement', async () => {
+    heard = [];
+    const heardByHook: string[][] = [];
+    const order: string[] = [];
+    await db.transaction(async (tx) => {
+      tx.whenEnded(() => heardByHook.push([...heard]));
+      tx.whenEnded(() => order.push('hook'));
+      await tx.query(notify('first'));
+      order.push('callback done');
+    });
+    order.push('answered');
+    await db.transaction(async (tx) => {
+      tx.whenEnded(() => heardByHook.push([...heard]));
+      tx.commitWithNext();
+      await tx.query(notify('second'));
+    });
+    expect(order).toEqual(['callback done', 'hook', 'answered']);
+    expect(heardByHook).toEqual([['first'], ['first', 'second']]);
+  });
+
+  test('runs once a rollback has run, and at once when given after the end', async () => {
+    let ran = 0;
+    let late: (run: () => void) => void = () => {};
+    const error = await rejectionOf(
+      db.transaction(async (tx) => {
+        tx.whenEnded(() => ran++);
+        late = (run) => tx.whenEnded(run);
+        await tx.query('insert into items values (52, $1)', ['undone']);
+        throw new Error('undo');
+      }),
+    );
+    expect(String(error)).toContain('undo');
+    expect(ran).toBe(1);
+    expect((await db.query('select id from items where id = 52')).rows).toEqual([]);
+    late(() => ran++);
+    expect(ran).toBe(2);
+  });
+
+  test('waits for a committing statement the callback threw before it answered', async () => {
+    heard = [];
+    let heardByHook: string[] = [];
+    const error = await rejectionOf(
+      db.transaction(async (tx) => {
+        tx.whenEnded(() => {
+          heardByHook = [...heard];
+        });
+        tx.commitWithNext();
+        void tx.query(notify('committed'));
+        throw new Error('left before the answer');
+      }),
+    );
+    expect(String(error)).toContain('left before the answer');
+    expect(heardByHook).toEqual(['committed']);
   });
 });
 

@@ -19,13 +19,15 @@ export interface RemoteQueryable {
   query(sql: string, params?: unknown[], options?: { rowMode?: RowMode }): Promise<QueryResults>;
 }
 
-/** A transaction's queries, and the way to have its next statement commit it. */
+/** A transaction's queries, the way to have its next statement commit it, and its end hook. */
 export interface RemoteTransaction extends RemoteQueryable {
   /**
    * The next statement is the transaction's last: the worker commits right behind it (rolls back
    * if it fails), and its answer means the transaction has ended. Nothing may run in it after it.
    */
   commitWithNext(): void;
+  /** Runs `run` once the transaction has ended, committed or rolled back (at once if it has). */
+  whenEnded(run: () => void): void;
 }
 
 export interface RemotePglite extends RemoteQueryable {
@@ -97,19 +99,32 @@ export async function openRemotePglite(options: OpenPgliteOptions): Promise<Remo
   const query: RemoteQueryable['query'] = (sql, params, queryOptions) =>
     call({ op: 'query', tx: 0, sql, params, rowMode: queryOptions?.rowMode });
 
-  /** Transaction `tx`'s queries; `state.committed` from the moment a statement that commits it is sent. */
-  function transactionQueries(tx: number, state: { commitNext: boolean; committed: boolean }): RemoteTransaction {
+  interface TransactionState {
+    commitNext: boolean;
+    /** The statement that commits the transaction, from the moment it is sent. */
+    committing?: Promise<unknown>;
+    /** What runs when the transaction has ended; undefined once it has. */
+    atEnd?: (() => void)[];
+  }
+
+  function transactionQueries(tx: number, state: TransactionState): RemoteTransaction {
     return {
       query(sql, params, queryOptions) {
-        if (state.committed) return Promise.reject(new Error('The transaction has committed: no statement may follow'));
+        if (state.committing)
+          return Promise.reject(new Error('The transaction has committed: no statement may follow'));
         const rowMode = queryOptions?.rowMode;
         if (!state.commitNext) return call({ op: 'query', tx, sql, params, rowMode });
         state.commitNext = false;
-        state.committed = true;
-        return call({ op: 'query', tx, sql, params, rowMode, commit: true });
+        const committing = call<QueryResults>({ op: 'query', tx, sql, params, rowMode, commit: true });
+        state.committing = committing;
+        return committing;
       },
       commitWithNext() {
         state.commitNext = true;
+      },
+      whenEnded(run) {
+        if (state.atEnd) state.atEnd.push(run);
+        else run();
       },
     };
   }
@@ -128,17 +143,24 @@ export async function openRemotePglite(options: OpenPgliteOptions): Promise<Remo
       // failed BEGIN fails them, so the callback sees it on its first query.
       const tx = nextTransaction++;
       call({ op: 'begin', tx }).catch(() => undefined);
-      const state = { commitNext: false, committed: false };
-      let result: T;
+      const state: TransactionState = { commitNext: false, atEnd: [] };
       try {
-        result = await callback(transactionQueries(tx, state));
-      } catch (error) {
-        // A committing statement ended the transaction either way (rolled back if it failed).
-        if (!state.committed) await call({ op: 'end', tx, commit: false }).catch(() => undefined);
-        throw error;
+        let result: T;
+        try {
+          result = await callback(transactionQueries(tx, state));
+        } catch (error) {
+          // A committing statement ends the transaction either way (rolled back if it failed).
+          if (state.committing) await state.committing.catch(() => undefined);
+          else await call({ op: 'end', tx, commit: false }).catch(() => undefined);
+          throw error;
+        }
+        await (state.committing ?? call({ op: 'end', tx, commit: true }));
+        return result;
+      } finally {
+        const atEnd = state.atEnd ?? [];
+        state.atEnd = undefined;
+        for (const run of atEnd) run();
       }
-      if (!state.committed) await call({ op: 'end', tx, commit: true });
-      return result;
     },
     async listen(channel, onMessage) {
       listeners.set(channel, onMessage);

@@ -116,10 +116,10 @@ const lockUserStatement = reusableStatement((db) =>
  * One statement: the upsert rewrites the row with its own value, which locks it like `for update`
  * and fires its trigger (drizzle/0007), and this process's caches (the list, the analytics answer)
  * are told now, with the transaction's id, to stop serving the user's entry until that commit.
- * Where the transaction can run something at its end (PostgreSQL), the marks are lifted then, and
- * unless another LockIn process listens the transaction announces nothing: its commit then keeps
- * its place in PostgreSQL's group commit (drizzle/0014). Otherwise (another process, or PGlite)
- * every process hears of the commit by its NOTIFY, which lifts this process's marks.
+ * The marks are lifted when the transaction ends, and unless another LockIn process listens the
+ * transaction announces nothing: on PostgreSQL its commit then keeps its place in the group commit
+ * (drizzle/0014), and PGlite (one process) never announces it. Otherwise every process hears of
+ * the commit by its NOTIFY, which lifts this process's marks.
  */
 export async function lockUser(tx: Tx, userId: string, now: Date): Promise<Date> {
   const atEnd = transactionEndHook(tx);
