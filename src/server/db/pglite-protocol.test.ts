@@ -1,5 +1,6 @@
-// What one side of the PGlite worker sends in a turn goes as one message, in order.
-import { expect, test } from 'bun:test';
+// What one side of the PGlite worker sends in a turn goes as one message, in order; the worker
+// gathers its answers until its event loop comes round, or a list is full.
+import { describe, expect, test } from 'bun:test';
 import { Outbox } from './pglite-protocol';
 
 test('messages sent in one turn are posted together, in order, once that turn is done', async () => {
@@ -46,4 +47,41 @@ test('a message that cannot be posted fails alone; the others of its turn still 
   await Promise.resolve();
   expect(posted).toEqual([['first'], ['last']]);
   expect(unsent).toEqual(['poison']);
+});
+
+describe("gathering (the worker's answers)", () => {
+  test('what several turns send before the event loop comes round goes as one list', async () => {
+    const posted: number[][] = [];
+    const outbox = new Outbox<number>(
+      (batch) => posted.push(batch),
+      () => undefined,
+      10,
+    );
+    outbox.send(1);
+    await Promise.resolve();
+    outbox.send(2);
+    await Promise.resolve();
+    expect(posted).toEqual([]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(posted).toEqual([[1, 2]]);
+    outbox.send(3);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(posted).toEqual([[1, 2], [3]]);
+  });
+
+  test('a full list leaves at once; the rest follow when the loop comes round', async () => {
+    const posted: number[][] = [];
+    const outbox = new Outbox<number>(
+      (batch) => posted.push(batch),
+      () => undefined,
+      2,
+    );
+    outbox.send(1);
+    outbox.send(2);
+    expect(posted).toEqual([[1, 2]]);
+    outbox.send(3);
+    expect(posted).toEqual([[1, 2]]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(posted).toEqual([[1, 2], [3]]);
+  });
 });

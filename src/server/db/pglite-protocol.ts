@@ -49,15 +49,47 @@ export type WorkerMessage =
   | { id: 0; op: 'notify'; channel: string; payload: string };
 
 /**
- * Collects what one side sends during a turn of its event loop and posts it as one list when the
- * turn's synchronous work is done (a microtask), in order. A transaction's BEGIN and its pipelined
- * statements, or the answers finished together, then cost their receiver one message event
- * instead of one each: under load that event, not the statement, was most of the request thread's
- * share of a write (2026-11-26-pglite-message-batches.md).
+ * Collects what one side sends and posts it as one list, in order. By default a list leaves when
+ * the turn's synchronous work is done (a microtask): a transaction's BEGIN and its pipelined
+ * statements then cost their receiver one message event instead of one each. Under load that
+ * event, not the statement, was most of the request thread's share of a write
+ * (2026-11-26-pglite-message-batches.md).
+ *
+ * With `gatherUpTo`, a list leaves when the thread's event loop comes round (setImmediate), or at
+ * once when that many messages wait: the worker's answers to everything it ran in a turn then
+ * reach the request thread together (2026-11-27-worker-answers-gathered.md).
  */
 export class Outbox<T> {
   #pending: T[] = [];
-  readonly #flush = () => {
+  #scheduled = false;
+  readonly #schedule: (run: () => void) => void;
+  readonly #most: number;
+
+  /** `unsent` hears of a message that could not be posted, with the error. */
+  constructor(
+    private readonly post: (batch: T[]) => void,
+    private readonly unsent: (message: T, error: unknown) => void,
+    gatherUpTo?: number,
+  ) {
+    this.#schedule = gatherUpTo ? setImmediate : queueMicrotask;
+    this.#most = gatherUpTo ?? Number.POSITIVE_INFINITY;
+  }
+
+  send(message: T): void {
+    this.#pending.push(message);
+    if (this.#pending.length >= this.#most) this.#flush();
+    else if (!this.#scheduled) {
+      this.#scheduled = true;
+      this.#schedule(this.#flushScheduled);
+    }
+  }
+
+  readonly #flushScheduled = () => {
+    this.#scheduled = false;
+    if (this.#pending.length > 0) this.#flush();
+  };
+
+  #flush(): void {
     const batch = this.#pending;
     this.#pending = [];
     try {
@@ -73,16 +105,5 @@ export class Outbox<T> {
         }
       }
     }
-  };
-
-  /** `unsent` hears of a message that could not be posted, with the error. */
-  constructor(
-    private readonly post: (batch: T[]) => void,
-    private readonly unsent: (message: T, error: unknown) => void,
-  ) {}
-
-  send(message: T): void {
-    if (this.#pending.length === 0) queueMicrotask(this.#flush);
-    this.#pending.push(message);
   }
 }

@@ -34,11 +34,19 @@ const unlistens = new Map<string, () => Promise<void>>();
 /** Ends a transaction the request thread gave up without committing. */
 class RolledBack extends Error {}
 
+/**
+ * Answers gathered into one message at most: about eight transactions' (BEGIN, the lock, the
+ * change). Gathering until the turn's end alone saved the request thread as much but, under 50
+ * writers, held early answers back behind the whole turn's work: 15-24 % fewer writes per second.
+ */
+const ANSWERS_GATHERED = 24;
+
 const outbox = new Outbox<WorkerMessage>(
   (batch) => self.postMessage(batch),
   (message, error) => {
     if (message.id !== 0) fail(message.id, error);
   },
+  ANSWERS_GATHERED,
 );
 const post = (message: WorkerMessage) => outbox.send(message);
 
