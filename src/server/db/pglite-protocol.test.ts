@@ -3,12 +3,21 @@
 import { describe, expect, test } from 'bun:test';
 import { Outbox } from './pglite-protocol';
 
-test('messages sent in one turn are posted together, in order, once that turn is done', async () => {
+/** An outbox of numbers and the lists it has posted. */
+function recorded(gatherUpTo?: number) {
   const posted: number[][] = [];
   const outbox = new Outbox<number>(
     (batch) => posted.push(batch),
     () => undefined,
+    gatherUpTo,
   );
+  return { outbox, posted };
+}
+
+const loopComesRound = () => new Promise((resolve) => setImmediate(resolve));
+
+test('messages sent in one turn are posted together, in order, once that turn is done', async () => {
+  const { outbox, posted } = recorded();
   outbox.send(1);
   outbox.send(2);
   outbox.send(3);
@@ -51,37 +60,27 @@ test('a message that cannot be posted fails alone; the others of its turn still 
 
 describe("gathering (the worker's answers)", () => {
   test('what several turns send before the event loop comes round goes as one list', async () => {
-    const posted: number[][] = [];
-    const outbox = new Outbox<number>(
-      (batch) => posted.push(batch),
-      () => undefined,
-      10,
-    );
+    const { outbox, posted } = recorded(10);
     outbox.send(1);
     await Promise.resolve();
     outbox.send(2);
     await Promise.resolve();
     expect(posted).toEqual([]);
-    await new Promise((resolve) => setImmediate(resolve));
+    await loopComesRound();
     expect(posted).toEqual([[1, 2]]);
     outbox.send(3);
-    await new Promise((resolve) => setImmediate(resolve));
+    await loopComesRound();
     expect(posted).toEqual([[1, 2], [3]]);
   });
 
   test('a full list leaves at once; the rest follow when the loop comes round', async () => {
-    const posted: number[][] = [];
-    const outbox = new Outbox<number>(
-      (batch) => posted.push(batch),
-      () => undefined,
-      2,
-    );
+    const { outbox, posted } = recorded(2);
     outbox.send(1);
     outbox.send(2);
     expect(posted).toEqual([[1, 2]]);
     outbox.send(3);
     expect(posted).toEqual([[1, 2]]);
-    await new Promise((resolve) => setImmediate(resolve));
+    await loopComesRound();
     expect(posted).toEqual([[1, 2], [3]]);
   });
 });
