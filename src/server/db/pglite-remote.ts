@@ -12,6 +12,7 @@ import {
   type WorkerRequest,
 } from './pglite-protocol';
 import { serverEntryPath } from '../paths';
+import { EndHooks } from './end-hooks';
 
 type Request = WorkerRequest extends infer R ? (R extends WorkerRequest ? Omit<R, 'id'> : never) : never;
 
@@ -103,8 +104,8 @@ export async function openRemotePglite(options: OpenPgliteOptions): Promise<Remo
     commitNext: boolean;
     /** The statement that commits the transaction, from the moment it is sent. */
     committing?: Promise<unknown>;
-    /** What runs when the transaction has ended; undefined once it has. */
-    atEnd?: (() => void)[];
+    /** What runs when the transaction has ended. */
+    atEnd: EndHooks;
   }
 
   function transactionQueries(tx: number, state: TransactionState): RemoteTransaction {
@@ -122,10 +123,7 @@ export async function openRemotePglite(options: OpenPgliteOptions): Promise<Remo
       commitWithNext() {
         state.commitNext = true;
       },
-      whenEnded(run) {
-        if (state.atEnd) state.atEnd.push(run);
-        else run();
-      },
+      whenEnded: state.atEnd.add,
     };
   }
 
@@ -143,7 +141,7 @@ export async function openRemotePglite(options: OpenPgliteOptions): Promise<Remo
       // failed BEGIN fails them, so the callback sees it on its first query.
       const tx = nextTransaction++;
       call({ op: 'begin', tx }).catch(() => undefined);
-      const state: TransactionState = { commitNext: false, atEnd: [] };
+      const state: TransactionState = { commitNext: false, atEnd: new EndHooks() };
       try {
         let result: T;
         try {
@@ -157,9 +155,7 @@ export async function openRemotePglite(options: OpenPgliteOptions): Promise<Remo
         await (state.committing ?? call({ op: 'end', tx, commit: true }));
         return result;
       } finally {
-        const atEnd = state.atEnd ?? [];
-        state.atEnd = undefined;
-        for (const run of atEnd) run();
+        state.atEnd.ended();
       }
     },
     async listen(channel, onMessage) {

@@ -4,6 +4,7 @@
 // together with the first statements (a connection runs what it is sent in order), and when the
 // code says which statement is the last (commitWithNextStatement) COMMIT leaves right behind it.
 import type postgres from 'postgres';
+import { EndHooks } from './end-hooks';
 
 /** Postgres's answer to every statement after a failed one in the same transaction. */
 const TRANSACTION_ABORTED = '25P02';
@@ -20,8 +21,8 @@ interface State {
   savepoints: number;
   /** Whether a statement with these parameters is kept prepared (prepared-statements.ts). */
   prepare: (parameters: readonly unknown[] | undefined) => boolean;
-  /** Run once the transaction has ended, committed or not (transactionEndHook); undefined after. */
-  atEnd?: (() => void)[];
+  /** Run once the transaction has ended, committed or not (transactionEndHook). */
+  atEnd: EndHooks;
 }
 
 function errorCode(error: unknown): string | undefined {
@@ -78,12 +79,7 @@ function transactionClient(connection: postgres.ReservedSql, state: State): post
           state.commitNext = true;
         };
       }
-      if (key === 'whenEnded') {
-        return (run: () => void) => {
-          if (state.atEnd) state.atEnd.push(run);
-          else run();
-        };
-      }
+      if (key === 'whenEnded') return state.atEnd.add;
       if (key === 'savepoint') return (...args: unknown[]) => savepoint(client, state, args.pop() as Callback);
       return Reflect.get(target, key, receiver);
     },
@@ -121,7 +117,7 @@ export async function pipelinedBegin(
   prepare: State['prepare'],
 ): Promise<unknown> {
   const connection = await pool.reserve();
-  const state: State = { connectionLost: false, commitNext: false, savepoints: 0, prepare, atEnd: [] };
+  const state: State = { connectionLost: false, commitNext: false, savepoints: 0, prepare, atEnd: new EndHooks() };
   let held: PoolConnection | undefined;
   try {
     // postgres.js hands the query's connection to `onexecute` as it sends it, and calls the
@@ -152,8 +148,6 @@ export async function pipelinedBegin(
     if (held) held.onclose = null;
     // A lost connection is already back among the closed ones, to be opened again when needed.
     if (!state.connectionLost) connection.release();
-    const atEnd = state.atEnd ?? [];
-    state.atEnd = undefined;
-    for (const run of atEnd) run();
+    state.atEnd.ended();
   }
 }
