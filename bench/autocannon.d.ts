@@ -27,6 +27,8 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     pipelining?: number;
+    /** At most this many requests a second over all connections (each second's share as fast as it goes). */
+    overallRate?: number;
     headers?: Record<string, string>;
     method?: string;
     /** A sequence each connection repeats; `context` is that connection's own object. */
