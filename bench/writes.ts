@@ -41,6 +41,8 @@ const CONNECTIONS = [10, 50];
  * second, and the run compared LockIn at full speed with the floor at 1,000.
  */
 const FIXED_WRITES_PER_SECOND = 500;
+/** Rounds of the soak: its figures are medians. */
+const SOAK_ROUNDS = 3;
 
 interface Figures {
   reqPerSec: number;
@@ -285,9 +287,26 @@ function summarise(latencies: number[], seconds: number): Figures {
 const row = (label: string, f: Figures, floor?: Figures) =>
   `${label.padEnd(44)} ${f.reqPerSec.toFixed(0).padStart(7)} ${f.p99.toFixed(1).padStart(8)}   ${floor ? `${((f.reqPerSec / floor.reqPerSec) * 100).toFixed(1).padStart(5)}%` : '      '}   ${load().padStart(4)}${f.failed ? `   (${f.failed} failed)` : ''}`;
 
+/** One soak round's reads kept (a share of the reads alone just before), and the write rates reached. */
+interface SoakRound {
+  alone: number;
+  lockin: number;
+  floor: number;
+  lockinWrites: number;
+  floorWrites: number;
+  p99: number;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
+/** Median and range of one column over the rounds. */
+const spread = (values: number[], format: (v: number) => string) =>
+  `${format(median(values))} (${format(Math.min(...values))}-${format(Math.max(...values))})`;
+
 /**
  * Cached reads alone, then beside LockIn's tick + untick writers, then beside the SQL floor's
  * writes (the share the machine itself loses): at full speed, then both at FIXED_WRITES_PER_SECOND.
+ * SOAK_ROUNDS rounds of each, alternating: one 5 s round moved by up to ±15 points on this machine.
  */
 async function mixedSoak(
   url: string,
@@ -297,25 +316,63 @@ async function mixedSoak(
   const cookies = users.map((u) => u.cookie);
   const reads = `${url}/api/auth/user`;
   const read = () => wrk(reads, { seconds: duration, connections: 50, cookies });
-  const kept = (f: { reqPerSec: number }, alone: { reqPerSec: number }) =>
-    `${((f.reqPerSec / alone.reqPerSec) * 100).toFixed(1)}% kept`;
   await wrk(reads, { seconds: 1, connections: 50, cookies });
-  console.log('mixed soak, cached GET /api/auth/user (wrk, 50 conn.), each row beside its own run of the reads alone:');
-  for (const rate of [undefined, FIXED_WRITES_PER_SECOND]) {
-    const pace = rate ? `${rate} writes/s` : 'full speed';
-    // Alone again for each row: this machine's speed drifts within a run.
-    const alone = await read();
-    const [beside, writes] = await Promise.all([read(), drive(url, 50, WRITES[0]!.steps(users), duration, rate)]);
-    await settleAndQuitLeftovers(url, users);
-    // The machine's own share: the same reads while the floor's transactions run from this
-    // process (LockIn does none of that work), so the CPUs are shared as in the soak without LockIn's part.
-    const [besideFloor, floorWrites] = await Promise.all([read(), sqlFloor(50, duration, rate)]);
+  const paces = [undefined, FIXED_WRITES_PER_SECOND];
+  const rounds = new Map<number | undefined, SoakRound[]>(paces.map((rate) => [rate, []]));
+  for (let round = 0; round < SOAK_ROUNDS; round++) {
+    for (const rate of paces) {
+      // Alone again before each pair: this machine's speed drifts within a run.
+      const alone = await read();
+      const [beside, writes] = await Promise.all([read(), drive(url, 50, WRITES[0]!.steps(users), duration, rate)]);
+      await settleAndQuitLeftovers(url, users);
+      // The machine's own share: the same reads while the floor's transactions run from this
+      // process (LockIn does none of that work), so the CPUs are shared as in the soak without LockIn's part.
+      const [besideFloor, floorWrites] = await Promise.all([read(), sqlFloor(50, duration, rate)]);
+      rounds.get(rate)!.push({
+        alone: alone.reqPerSec,
+        lockin: beside.reqPerSec / alone.reqPerSec,
+        floor: besideFloor.reqPerSec / alone.reqPerSec,
+        lockinWrites: writes.reqPerSec,
+        floorWrites: floorWrites.reqPerSec,
+        p99: beside.p99,
+      });
+    }
+  }
+  console.log(
+    `mixed soak, cached GET /api/auth/user (wrk, 50 conn.), ${SOAK_ROUNDS} rounds, median (range); each round's share is of the reads alone just before it:`,
+  );
+  for (const rate of paces) {
+    const all = rounds.get(rate)!;
+    const column = (pick: (r: SoakRound) => number) => all.map(pick);
+    const count = (v: number) => v.toFixed(0);
     // Below the rate asked, the two sides did not run the same load: said, not hidden.
-    const short = rate && writes.reqPerSec < rate * 0.95 ? ` (LockIn's writers fell short of ${rate}/s)` : '';
+    const short =
+      rate && Math.min(...column((r) => r.lockinWrites)) < rate * 0.95
+        ? ` (LockIn's writers fell short of ${rate}/s)`
+        : '';
     console.log(
-      `  ${pace.padEnd(16)} alone ${alone.reqPerSec.toFixed(0)} req/s (p99 ${alone.p99.toFixed(1)} ms); beside 50 LockIn writers (${writes.reqPerSec.toFixed(0)} writes/s): ${beside.reqPerSec.toFixed(0)} req/s (p99 ${beside.p99.toFixed(1)} ms), ${kept(beside, alone)}; beside the SQL floor's (${floorWrites.reqPerSec.toFixed(0)} tx/s, none through LockIn): ${besideFloor.reqPerSec.toFixed(0)} req/s, ${kept(besideFloor, alone)}; load ${load()}${short}`,
+      `  ${(rate ? `${rate} writes/s` : 'full speed').padEnd(13)} alone ${spread(
+        column((r) => r.alone),
+        count,
+      )} req/s; beside 50 LockIn writers (${spread(
+        column((r) => r.lockinWrites),
+        count,
+      )} writes/s, reads p99 ${spread(
+        column((r) => r.p99),
+        (v) => v.toFixed(1),
+      )} ms): ${spread(
+        column((r) => r.lockin),
+        percent,
+      )} kept; beside the SQL floor's writes (${spread(
+        column((r) => r.floorWrites),
+        count,
+      )} tx/s, none through LockIn): ${spread(
+        column((r) => r.floor),
+        percent,
+      )} kept${short}`,
     );
   }
+  console.log(`  load ${load()}`);
 }
 
 async function runOn(kind: DatabaseKind): Promise<void> {
