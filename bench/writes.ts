@@ -343,33 +343,20 @@ async function mixedSoak(
   );
   for (const rate of paces) {
     const all = rounds.get(rate)!;
-    const column = (pick: (r: SoakRound) => number) => all.map(pick);
+    const of = (pick: (r: SoakRound) => number, format: (v: number) => string) => spread(all.map(pick), format);
     const count = (v: number) => v.toFixed(0);
+    const ms = (v: number) => v.toFixed(1);
+    const alone = of((r) => r.alone, count);
+    const lockin = `${of((r) => r.lockinWrites, count)} writes/s, reads p99 ${of((r) => r.p99, ms)} ms`;
+    const floor = `${of((r) => r.floorWrites, count)} tx/s, none through LockIn`;
     // Below the rate asked, the two sides did not run the same load: said, not hidden.
     const short =
-      rate && Math.min(...column((r) => r.lockinWrites)) < rate * 0.95
+      rate && Math.min(...all.map((r) => r.lockinWrites)) < rate * 0.95
         ? ` (LockIn's writers fell short of ${rate}/s)`
         : '';
+    const label = (rate ? `${rate} writes/s` : 'full speed').padEnd(13);
     console.log(
-      `  ${(rate ? `${rate} writes/s` : 'full speed').padEnd(13)} alone ${spread(
-        column((r) => r.alone),
-        count,
-      )} req/s; beside 50 LockIn writers (${spread(
-        column((r) => r.lockinWrites),
-        count,
-      )} writes/s, reads p99 ${spread(
-        column((r) => r.p99),
-        (v) => v.toFixed(1),
-      )} ms): ${spread(
-        column((r) => r.lockin),
-        percent,
-      )} kept; beside the SQL floor's writes (${spread(
-        column((r) => r.floorWrites),
-        count,
-      )} tx/s, none through LockIn): ${spread(
-        column((r) => r.floor),
-        percent,
-      )} kept${short}`,
+      `  ${label} alone ${alone} req/s; beside 50 LockIn writers (${lockin}): ${of((r) => r.lockin, percent)} kept; beside the SQL floor's writes (${floor}): ${of((r) => r.floor, percent)} kept${short}`,
     );
   }
   console.log(`  load ${load()}`);
