@@ -6,6 +6,7 @@
 import { rmSync } from 'node:fs';
 import { spawnServer, tempDataDir } from '../test/support/process';
 import { requireServerBuild } from './support/servers';
+import { median } from './support/stats';
 
 const args = process.argv.slice(2).filter((arg) => arg !== '--sources');
 const sources = process.argv.includes('--sources');
@@ -26,12 +27,6 @@ async function timeToFirst200(dataDir: string, label?: string): Promise<number> 
   const code = await server.stop('SIGTERM');
   if (code !== 0) throw new Error(`server exited ${code}:\n${server.output()}`);
   return ms;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 function report(label: string, values: number[]): void {

@@ -27,6 +27,7 @@ import {
   signUpUsers,
   startLockIn,
 } from './support/servers';
+import { median } from './support/stats';
 import { wrk } from './support/wrk';
 
 const duration = Number(process.argv[2] ?? 10);
@@ -297,7 +298,6 @@ interface SoakRound {
   p99: number;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
 /** Median and range of one column over the rounds. */
 const spread = (values: number[], format: (v: number) => string) =>
