@@ -25,6 +25,7 @@ if (!result.success) {
   process.exit(1);
 }
 writeShellHeader();
+inlineStylesheet();
 writeSignedInPreloads();
 cpSync('public/favicon.svg', join(outdir, 'favicon.svg'));
 // The manifest (bundled from index.html under a hashed name) names its icons by path: they keep theirs.
@@ -37,6 +38,28 @@ function writeShellHeader(): void {
   const root = '<div id="root"></div>';
   if (!html.includes(root)) throw new Error(`index.html must hold ${root}`);
   writeFileSync(path, html.replace(root, `<div id="root">${shellHeaderMarkup()}</div>`));
+}
+
+/**
+ * The stylesheet, put into the shell as a <style>: linked, it blocked the first paint for a
+ * request of its own (a round trip on a phone's network) and let the scripts finish loading
+ * before the page was painted at all (docs/decisions/2026-11-27-stylesheet-in-the-shell.md). The
+ * server allows it in the CSP by its hash (http/static.ts). Every screen uses the one sheet, so
+ * nothing is left to link; the file goes, and the service worker no longer precaches it.
+ */
+function inlineStylesheet(): void {
+  const path = join(outdir, 'index.html');
+  const html = readFileSync(path, 'utf8');
+  const links = [...html.matchAll(/<link rel="stylesheet" crossorigin href="\/([\w.-]+\.css)">/g)];
+  if (links.length !== 1 || !links[0]?.[1]) throw new Error('index.html must link one stylesheet to inline');
+  const [link, name] = links[0];
+  const css = readFileSync(join(outdir, name), 'utf8');
+  if (css.includes('</style')) throw new Error(`${name} holds '</style', which would end its <style> early`);
+  writeFileSync(
+    path,
+    html.replace(link, () => `<style>${css}</style>`),
+  );
+  rmSync(join(outdir, name));
 }
 
 /**

@@ -52,7 +52,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   const metrics = processMetrics();
   metrics.dbPoolMax.value = deps.config.databaseUrl ? DB_POOL_MAX : 1;
   app.use('*', recordRequests(metrics, ROUTES));
-  useCommonMiddleware(app, deps, ROUTES);
+  useCommonMiddleware(app, deps, site, ROUTES);
 
   // Probes and metrics first: they touch no database and no session.
   app.on(['GET', 'HEAD'], [PROBE_PATHS.health, PROBE_PATHS.ready], (c) => {

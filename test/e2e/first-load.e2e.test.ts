@@ -26,11 +26,22 @@ function recordRequests(page: Page): { paths: string[]; procedures: string[][] }
 describe('the shell', () => {
   test('paints the header, logo in the place React draws it, before any script runs', async () => {
     const page = await openPage();
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) => {
+        document.documentElement.dataset.refused = `${document.documentElement.dataset.refused ?? ''} ${event.violatedDirective}`;
+      });
+    });
     await page.route('**/*.js', (route) => route.abort());
-    await page.goto('/');
+    const res = await page.goto('/');
     const shellLogo = page.getByRole('link', { name: 'LockIn' });
     await shellLogo.waitFor();
     const painted = await shellLogo.boundingBox();
+    // The stylesheet is in the shell, allowed by the CSP's hash: styled with no request for it.
+    const shell = (await res?.text()) ?? '';
+    expect(shell).toContain('<style>');
+    expect(shell).not.toContain('rel="stylesheet"');
+    expect(await page.evaluate(() => document.documentElement.dataset.refused ?? 'none')).toBe('none');
+    expect(await page.locator('header > div').evaluate((row) => getComputedStyle(row).height)).toBe('64px');
     // Nothing of React's: no heading, no landmark but the header.
     expect(await page.locator('h1').count()).toBe(0);
     expect(await page.locator('main').count()).toBe(0);

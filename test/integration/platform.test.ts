@@ -151,6 +151,45 @@ describe('built client assets', () => {
     expect(await login.text()).not.toContain('modulepreload');
   });
 
+  test("the pages' CSP allows the shell's inline stylesheet by its hash, and no other inline style", async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { createHash } = await import('node:crypto');
+    const { createStaticSite } = await import('../../src/server/http/static');
+    const { createApp } = await import('../../src/server/app');
+    const dir = mkdtempSync(join(tmpdir(), 'lockin-static-'));
+    const css = 'header{height:4rem}h1::before{content:"é"}';
+    writeFileSync(
+      join(dir, 'index.html'),
+      `<!doctype html><head><title>LockIn</title><style>${css}</style></head><body></body>`,
+    );
+    const app = createApp(ctx.deps, { site: createStaticSite(dir) });
+    // The hash is of the style's UTF-8 bytes, as browsers compute it.
+    const hash = createHash('sha256').update(Buffer.from(css, 'utf8')).digest('base64');
+
+    for (const path of ['/', '/login', '/definitely/not/here']) {
+      const csp = (await app.request(`http://localhost:3000${path}`)).headers.get('content-security-policy') ?? '';
+      expect({
+        path,
+        styleSrc: csp
+          .split(';')
+          .find((d) => d.trim().startsWith('style-src'))
+          ?.trim(),
+      }).toEqual({
+        path,
+        styleSrc: `style-src 'self' 'sha256-${hash}'`,
+      });
+    }
+    const api = await app.request('http://localhost:3000/api/auth/providers');
+    expect(api.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><head><title>LockIn</title></head><body></body>');
+    const plain = createApp(ctx.deps, { site: createStaticSite(dir) });
+    const csp = (await plain.request('http://localhost:3000/')).headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("style-src 'self';");
+  });
+
   test('the shell can carry facts for the first render as meta tags, escaped, in every encoding', async () => {
     const { mkdtempSync, writeFileSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');

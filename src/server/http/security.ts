@@ -9,13 +9,16 @@ export const MAX_BODY_BYTES = 64 * 1024;
 
 const HSTS = 'max-age=63072000; includeSubDomains';
 
-/** The headers every page and static file carries: a document's full set. */
-export function securityHeaders(secure: boolean): MiddlewareHandler {
+/**
+ * The headers every page and static file carries: a document's full set. `styleHashes` are the
+ * hash sources of the shell's inline styles (StaticSite.styleHashes); no other inline style runs.
+ */
+export function securityHeaders(secure: boolean, styleHashes: readonly string[] = []): MiddlewareHandler {
   return secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'"],
-      styleSrc: ["'self'"],
+      styleSrc: ["'self'", ...styleHashes],
       imgSrc: ["'self'", 'data:', 'https:'],
       fontSrc: ["'self'"],
       connectSrc: ["'self'"],

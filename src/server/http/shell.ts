@@ -15,9 +15,15 @@ export type ShellDeps = Pick<AppDeps, 'config' | 'log'>;
 
 /**
  * What every response gets, API or page: a request id, the request log, secure headers, JSON
- * errors. `routes` labels requests for the log (it knows the tRPC procedures the log may name).
+ * errors. The pages' CSP allows the `site` shell's inline styles. `routes` labels requests for the
+ * log (it knows the tRPC procedures the log may name).
  */
-export function useCommonMiddleware(app: Hono<AppEnv>, deps: ShellDeps, routes = new RouteLabels([])): void {
+export function useCommonMiddleware(
+  app: Hono<AppEnv>,
+  deps: ShellDeps,
+  site: Pick<StaticSite, 'styleHashes'>,
+  routes = new RouteLabels([]),
+): void {
   app.use('*', requestId(deps.config.trustProxy));
   if (deps.config.logRequests) app.use('*', requestLog(deps.log, routes));
   // The reset link carries its token in the URL: never leak it in a Referer. Registered before
@@ -26,7 +32,7 @@ export function useCommonMiddleware(app: Hono<AppEnv>, deps: ShellDeps, routes =
     await next();
     c.res.headers.set('Referrer-Policy', 'no-referrer');
   });
-  const pageHeaders = securityHeaders(deps.config.secureCookies);
+  const pageHeaders = securityHeaders(deps.config.secureCookies, site.styleHashes);
   const apiHeaders = apiSecurityHeaders(deps.config.secureCookies);
   app.use('*', (c, next) => (c.req.path.startsWith('/api/') ? apiHeaders(c, next) : pageHeaders(c, next)));
 
@@ -57,7 +63,7 @@ export function serveClient(app: Hono<AppEnv>, site: StaticSite): void {
  */
 export function createShellApp(deps: ShellDeps, site: StaticSite): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  useCommonMiddleware(app, deps);
+  useCommonMiddleware(app, deps, site);
   serveClient(app, site);
   return app;
 }

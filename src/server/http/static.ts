@@ -58,6 +58,8 @@ function listAssets(dir: string, prefix = ''): Map<string, Asset> {
 }
 
 export interface StaticSite {
+  /** CSP sources ('sha256-…') for the shell's inline <style> elements, which the build writes. */
+  styleHashes: readonly string[];
   /** Answers a built file, or null when the path is not one. */
   asset(c: Context): Response | null;
   /** The page shell with the given status. */
@@ -83,6 +85,13 @@ function headersFor(asset: Asset, encoding: 'br' | 'gzip' | null): Record<string
   };
   if (encoding) headers['content-encoding'] = encoding;
   return headers;
+}
+
+/** The CSP hash source of each <style> in `html`, so the policy allows exactly what the shell holds. */
+export function inlineStyleHashes(html: string): string[] {
+  return [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(
+    ([, css = '']) => `'sha256-${new Bun.CryptoHasher('sha256').update(css).digest('base64')}'`,
+  );
 }
 
 /** Escapes a value for an HTML attribute in double quotes. */
@@ -151,6 +160,7 @@ export function createStaticSite(dir = PUBLIC_DIR, options: { shellMeta?: Record
   }
 
   return {
+    styleHashes: shell ? inlineStyleHashes(readFileSync(shell.path, 'utf8')) : [],
     asset(c) {
       if (c.req.path === '/index.html') return null;
       const asset = assets.get(c.req.path);
