@@ -29,11 +29,14 @@ export type WorkerRequest =
   | { id: number; op: 'unlisten'; channel: string }
   | { id: number; op: 'close' };
 
-/** What a query answers: PGlite's Results, minus the parts drizzle never reads. */
+/**
+ * What a query answers: PGlite's Results, minus the parts drizzle never reads. Not `fields`:
+ * drizzle maps rows by its own column list, and each answer's field list was ~16 small objects
+ * cloned across the thread per write, more than the rows themselves.
+ */
 export interface QueryResults {
   rows: unknown[];
   affectedRows?: number;
-  fields: { name: string; dataTypeID: number }[];
 }
 
 /** A database error as plain fields (code, detail, constraint…), so it crosses the thread whole. */

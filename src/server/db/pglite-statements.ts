@@ -22,6 +22,11 @@ type BackendMessage = Parameters<typeof parse.parseResults>[0][number];
  */
 export const NAMED_STATEMENTS_KEPT = 256;
 
+/** A statement's answer with its field list, which the tests compare with PGlite's own; the worker does not send it on. */
+export interface StatementResults extends QueryResults {
+  fields: { name: string; dataTypeID: number }[];
+}
+
 /** A value as Postgres's text input reads it, or undefined when only PGlite's typed path can send it. */
 function asText(value: unknown): string | null | undefined {
   if (value === null || value === undefined) return null;
@@ -94,7 +99,7 @@ export class PgliteStatements {
     params: readonly unknown[],
     rowMode: RowMode | undefined,
     inTransaction: boolean,
-  ): Promise<QueryResults | undefined> {
+  ): Promise<StatementResults | undefined> {
     const values = valuesAsText(params);
     if (!values) return undefined;
     const database = this.database;
@@ -112,7 +117,7 @@ export class PgliteStatements {
     values: (string | null)[],
     rowMode: RowMode | undefined,
     sync: boolean,
-  ): Promise<QueryResults> {
+  ): Promise<StatementResults> {
     // A statement without values is usually a one-off (DDL, a script's line): not worth a name.
     const known = values.length > 0 ? this.kept.get(sql) : undefined;
     const name = values.length === 0 ? '' : (known?.name ?? `lockin_${this.nextName++}`);

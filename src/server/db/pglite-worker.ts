@@ -100,7 +100,7 @@ async function query(request: Extract<WorkerRequest, { op: 'query' }>): Promise<
     throw error;
   }
   if (ends) await end(ends, true);
-  return { rows: result.rows, affectedRows: result.affectedRows, fields: result.fields };
+  return { rows: result.rows, affectedRows: result.affectedRows };
 }
 
 /**
