@@ -55,6 +55,9 @@ function inlineStylesheet(): void {
   const [link, name] = links[0];
   const css = readFileSync(join(outdir, name), 'utf8');
   if (css.includes('</style')) throw new Error(`${name} holds '</style', which would end its <style> early`);
+  // Inline, a relative url() would resolve against the page's path instead of the sheet's.
+  if (/url\(\s*['"]?(?!['"\s]|data:|\/|https?:)/.test(css))
+    throw new Error(`${name} has a relative url(), which breaks inline`);
   writeFileSync(
     path,
     html.replace(link, () => `<style>${css}</style>`),
