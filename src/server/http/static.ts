@@ -90,7 +90,7 @@ function headersFor(asset: Asset, encoding: 'br' | 'gzip' | null): Record<string
 /** The CSP hash source of each <style> in `html`, so the policy allows exactly what the shell holds. */
 export function inlineStyleHashes(html: string): string[] {
   return [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(
-    ([, css = '']) => `'sha256-${new Bun.CryptoHasher('sha256').update(css).digest('base64')}'`,
+    ([, css = '']) => `'sha256-${Bun.SHA256.hash(css, 'base64')}'`,
   );
 }
 
@@ -104,9 +104,9 @@ interface ShellBody {
   gz: Buffer;
 }
 
-/** The shell with `head` added at the end of its head, compressed once. */
-function shellWith(asset: Asset, head: string): ShellBody {
-  const raw = Buffer.from(readFileSync(asset.path, 'utf8').replace('</head>', `${head}</head>`));
+/** The shell's `html` with `head` added at the end of its head, compressed once. */
+function shellWith(html: string, head: string): ShellBody {
+  const raw = Buffer.from(html.replace('</head>', `${head}</head>`));
   return { raw, br: brotliCompressSync(raw), gz: gzipSync(raw) };
 }
 
@@ -136,13 +136,18 @@ const carriesSession = (c: Context) => (c.req.header('cookie') ?? '').includes(`
 export function createStaticSite(dir = PUBLIC_DIR, options: { shellMeta?: Record<string, string> } = {}): StaticSite {
   const assets = listAssets(dir);
   const shell = assets.get('/index.html');
+  // Read once at start: the variants below and the CSP's style hashes are all made from it.
+  const shellHtml = shell ? readFileSync(shell.path, 'utf8') : '';
   const meta = options.shellMeta ? metaTags(options.shellMeta) : '';
-  const shellBody = shell && meta ? shellWith(shell, meta) : null;
+  const shellBody = shell && meta ? shellWith(shellHtml, meta) : null;
   // A signed-in user's '/' is the tasks screen: its code downloads beside the shell's own script.
   const preloads = signedInPreloads(dir);
   const signedInBody =
     shell && preloads.length > 0
-      ? shellWith(shell, meta + preloads.map((p) => `<link rel="modulepreload" crossorigin href="${p}" />`).join(''))
+      ? shellWith(
+          shellHtml,
+          meta + preloads.map((p) => `<link rel="modulepreload" crossorigin href="${p}" />`).join(''),
+        )
       : null;
 
   function sendShell(c: Context, page: Asset, body: ShellBody, status: number, vary: string): Response {
@@ -160,7 +165,7 @@ export function createStaticSite(dir = PUBLIC_DIR, options: { shellMeta?: Record
   }
 
   return {
-    styleHashes: shell ? inlineStyleHashes(readFileSync(shell.path, 'utf8')) : [],
+    styleHashes: inlineStyleHashes(shellHtml),
     asset(c) {
       if (c.req.path === '/index.html') return null;
       const asset = assets.get(c.req.path);
