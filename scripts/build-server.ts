@@ -1,25 +1,11 @@
 // Production build of the server: Bun bundles its entry points into dist/server/, which
 // `bun run start` runs. Bundled, the server loads what it uses instead of whole packages (zod's
-// locales, drizzle's other dialects, PGlite's JavaScript on the request thread): ~8 MiB less
-// resident at idle than the sources (docs/decisions/2026-11-26-server-build.md).
+// locales, drizzle's other dialects): less resident at idle than the sources (docs/decisions/2026-11-26-server-build.md).
 import { rmSync } from 'node:fs';
-import type { BunPlugin } from 'bun';
 import { join } from 'node:path';
 import { ROOT, SERVER_BUILD_DIR, SERVER_ENTRIES } from '../src/server/paths';
 
 rmSync(SERVER_BUILD_DIR, { recursive: true, force: true });
-
-/** drizzle's PGlite driver gets the request thread's stand-in for its PGlite imports (db/drizzle-pglite-imports.ts). */
-const drizzlePgliteImports: BunPlugin = {
-  name: 'drizzle-pglite-imports',
-  setup(build) {
-    build.onResolve({ filter: /^@electric-sql\/pglite$/ }, (args) =>
-      /[\\/]drizzle-orm[\\/]pglite[\\/]/.test(args.importer)
-        ? { path: join(ROOT, 'src/server/db/drizzle-pglite-imports.ts') }
-        : undefined,
-    );
-  },
-};
 
 const result = await Bun.build({
   entrypoints: Object.values(SERVER_ENTRIES).map((path) => join(ROOT, path)),
@@ -32,7 +18,6 @@ const result = await Bun.build({
   naming: { entry: '[name].[ext]', chunk: '[name]-[hash].[ext]' },
   // PGlite finds its WebAssembly and file bundle beside its own module.
   external: ['@electric-sql/pglite'],
-  plugins: [drizzlePgliteImports],
   // Bun maps stack traces through these, so logged errors name the source files and lines.
   sourcemap: 'linked',
   // Shorter source text held in memory (~1 MiB at idle); names stay, for stack traces and profiles.

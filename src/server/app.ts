@@ -23,8 +23,6 @@ import { pushRoutes } from './push/push.routes';
 import { tasksRoutes } from './tasks/tasks.routes';
 import { createInnerContext } from './trpc/init';
 import { appRouter } from './trpc/router';
-import { directCalls } from './trpc/direct-calls';
-import { freshReads } from './ops/freshness';
 import { answerProbe, type Lifecycle, PROBE_PATHS } from './ops/lifecycle';
 import { mayReadMetrics, processMetrics, RouteLabels, recordRequests, scrapeMetrics } from './ops/metrics';
 import { DB_POOL_MAX } from './db/client';
@@ -35,11 +33,6 @@ export interface AppOptions {
   csrfExempt?: string[];
   /** Readiness as main.ts tracks it; an app built without one (tests) is ready at once. */
   lifecycle?: Lifecycle;
-  /**
-   * false: GET queries and POST mutations go through tRPC's fetch adapter too, as everything else
-   * does, instead of trpc/direct-calls.ts. The tests compare the two answers.
-   */
-  directCalls?: boolean;
 }
 
 /** Route labels for the request log and the metrics: the procedure names are the ones they may use. */
@@ -50,7 +43,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   const site = options.site ?? createStaticSite();
   const lifecycle = options.lifecycle ?? { ready: true, stopping: false };
   const metrics = processMetrics();
-  metrics.dbPoolMax.value = deps.config.databaseUrl ? DB_POOL_MAX : 1;
+  metrics.dbPoolMax.set(deps.config.databaseUrl ? DB_POOL_MAX : 1);
   app.use('*', recordRequests(metrics, ROUTES));
   useCommonMiddleware(app, deps, site, ROUTES);
 
@@ -73,8 +66,6 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   // HEAD) skip both layers, which is two functions and two promises fewer on every read.
   app.on(UNSAFE_METHODS, '/api/*', limitBody({ exempt: [IMPORT_PATH] }));
   app.on(UNSAFE_METHODS, '/api/*', sameOriginOnly(deps.config.appUrl, options.csrfExempt ?? ['/api/stripe/webhook']));
-  // Before the session is read: a client's own recent write makes this request skip the caches.
-  app.use('/api/*', freshReads({ secure: deps.config.secureCookies }));
   app.use('/api/*', loadSession(deps));
 
   const onError = ({ error, path }: { error: TRPCError; path?: string }) => {
@@ -84,19 +75,6 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
       deps.log.error(`trpc ${path ?? '?'} failed`, error.cause ?? error);
     }
   };
-  if (options.directCalls !== false) {
-    app.use(
-      '/api/trpc/*',
-      directCalls({
-        router: appRouter,
-        endpoint: '/api/trpc',
-        maxBatchSize: TRPC_MAX_BATCH_SIZE,
-        createContext: (c) => createInnerContext(deps, c.get('auth'), c),
-        errorHeaders: retryAfterHeaders,
-        onError,
-      }),
-    );
-  }
   app.use(
     '/api/trpc/*',
     trpcServer({

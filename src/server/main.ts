@@ -29,13 +29,10 @@ function readConfig(): Config {
 async function openMigratedDatabase(config: Config) {
   const { openDatabase } = await import('./db/client');
   const { prepareNewPgliteDir, runMigrations } = await import('./db/migrate');
-  const { attachSessionInvalidation } = await import('./accounts/session-cache');
   const options = { databaseUrl: config.databaseUrl, dataDir: config.dataDir };
   await prepareNewPgliteDir(options);
   const database = await openDatabase(options);
   await runMigrations(database, config.databaseUrl);
-  // After the migrations: listening registers this process in a table they create (drizzle/0014).
-  await attachSessionInvalidation(database);
   return database;
 }
 

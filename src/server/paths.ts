@@ -10,11 +10,9 @@ import { fileURLToPath } from 'node:url';
  */
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-/** The server's entry points: the process's own, and the two it starts beside itself. */
+/** The server's entry points: the process's own, and the one it starts beside itself. */
 export const SERVER_ENTRIES = {
   main: 'src/server/main.ts',
-  /** The thread that owns PGlite (db/pglite-remote.ts). */
-  'pglite-worker': 'src/server/db/pglite-worker.ts',
   /** The child process that creates a new PGlite directory (db/migrate.ts). */
   'prepare-pglite-dir': 'src/server/db/prepare-pglite-dir.ts',
 } as const;

@@ -1,7 +1,6 @@
 // Read-your-writes across processes, exactly: a client writes through one process and reads
-// through the other at once, 1,000 times (Today's Focus ticks and profile names). The other
-// process's caches hear of each write by NOTIFY a moment later; the client's fresh-write cookie
-// makes the read skip them meanwhile (src/server/ops/freshness.ts). Not one read is stale.
+// through the other at once, 1,000 times (Today's Focus ticks and profile names). Every read comes
+// from the database, so not one read is stale.
 import { describe, expect, test } from 'bun:test';
 import { registerOn, TWO_PROCESS_DATABASE, twoProcessesOnPostgres } from '../support/two-processes';
 

@@ -80,7 +80,7 @@ describe('request ids and the request log', () => {
 });
 
 describe('/metrics', () => {
-  test('with the token: Prometheus text with requests by route pattern, latency, cache hits, the pool and the event loop', async () => {
+  test('with the token: Prometheus text with requests by route pattern, latency, the pool and the event loop', async () => {
     const client = new TestClient(ctx.app);
     await client.get('/api/auth/providers');
     await client.get('/api/auth/providers');
@@ -101,7 +101,6 @@ describe('/metrics', () => {
     expect(text).toMatch(/lockin_http_requests_total\{method="GET",route="trpc:tasks.daily.list",status="401"\} \d+/);
     expect(text).toMatch(/lockin_http_request_duration_seconds_count\{method="GET",route="trpc:batch"\} \d+/);
     expect(text).not.toContain('no.such.procedure');
-    expect(text).toMatch(/lockin_cache_lookups_total\{cache="\w+",result="(hit|miss)"\} \d+/);
     expect(text).toContain('lockin_db_pool_connections_max');
     expect(text).toContain('lockin_nodejs_eventloop_lag_seconds');
     expect(text).toContain('lockin_process_resident_memory_bytes');

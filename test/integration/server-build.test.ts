@@ -53,7 +53,7 @@ test('a failure while preparing the directory stops the start, its stack naming 
   const server = await spawnServer({ build: true, env: { DATA_DIR: join(file, 'data') } });
   expect(await server.exited()).not.toBe(0);
   expect(server.output()).toContain('ENOTDIR');
-  expect(server.output()).toContain('src/server/db/prepare-pglite-dir.ts');
+  expect(server.output()).toContain('src/server/db/migrate.ts');
 }, 60_000);
 
 describe.skipIf(!TWO_PROCESS_DATABASE)('on PostgreSQL', () => {

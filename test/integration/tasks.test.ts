@@ -3,7 +3,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
 import { and, eq } from 'drizzle-orm';
 import { customCategories, dailyTasks, taskCompletions } from '../../src/server/db/schema';
-import { forgetCachedDaily } from '../../src/server/tasks/daily-cache';
 import { CUSTOM_CATEGORY_LIMIT } from '../../src/shared/constants';
 import type { BankList, BankTask, DailyList } from '../../src/shared/tasks';
 import {
@@ -436,7 +435,6 @@ describe('tasks.daily', () => {
       .update(dailyTasks)
       .set({ completedAt: null })
       .where(and(eq(dailyTasks.userId, userId), eq(dailyTasks.id, 'untimed')));
-    forgetCachedDaily(userId);
 
     const undone = await client.mutate('tasks.daily.incomplete', { id: 'untimed' });
     expect(undone.status).toBe(200);

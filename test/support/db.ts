@@ -7,7 +7,6 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import postgres from 'postgres';
 import { type Database, openDatabase } from '../../src/server/db/client';
 import { MIGRATIONS_FOLDER, runMigrations } from '../../src/server/db/migrate';
-import { attachSessionInvalidation } from '../../src/server/accounts/session-cache';
 
 let template: Promise<Blob> | undefined;
 
@@ -29,7 +28,6 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   if (serverUrl) return createPostgresDatabase(serverUrl);
   template ??= buildTemplate();
   const database = await openDatabase({ dataDir: 'memory://', loadDataDir: await template });
-  await attachSessionInvalidation(database);
   return database;
 }
 
@@ -42,7 +40,6 @@ async function createPostgresDatabase(serverUrl: string): Promise<TestDatabase> 
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '', maxConnections: 5 });
   await runMigrations(database, url.toString());
-  await attachSessionInvalidation(database);
   return {
     ...database,
     url: url.toString(),

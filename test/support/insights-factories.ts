@@ -3,7 +3,6 @@
 // drops the user's kept analytics answer when it has committed, as the app's own writes do: on
 // PostgreSQL the triggers' notification trails the commit by a moment.
 import { sql } from 'drizzle-orm';
-import { analyticsCache } from '../../src/server/insights/analytics-cache';
 import type { AppDeps } from '../../src/server/deps';
 import { dailyTasks, lockInSessions, taskCompletions } from '../../src/server/db/schema';
 
@@ -55,7 +54,6 @@ export async function insertSessions(deps: Pick<AppDeps, 'db'>, userId: string, 
     };
   });
   await deps.db.insert(lockInSessions).values(rows);
-  analyticsCache.drop(userId);
 }
 
 /**
@@ -95,7 +93,6 @@ export async function insertCompletions(
       };
     }),
   );
-  analyticsCache.drop(userId);
 }
 
 export async function insertDailyTasks(
@@ -130,7 +127,6 @@ export async function insertDailyTasks(
       };
     }),
   );
-  analyticsCache.drop(userId);
 }
 
 /**
@@ -158,5 +154,4 @@ export async function bulkSessions(
       select g, ${options.until.toISOString()}::timestamptz - (g::float8 / ${n} * ${options.days} * interval '1 day') as ts
       from generate_series(1, ${n}) g
     ) x`);
-  analyticsCache.drop(userId);
 }

@@ -1,7 +1,6 @@
 // Test factory: puts a user on a plan by writing the subscription row the plans rule reads.
 import type { AppDeps } from '../../src/server/deps';
 import { subscriptions } from '../../src/server/db/schema';
-import { forgetCachedPlan } from '../../src/server/plans/plan-status';
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -16,6 +15,4 @@ export async function makePremium(deps: AppDeps, userId: string, kind: 'active' 
     .insert(subscriptions)
     .values({ userId, provider: 'demo', ...row })
     .onConflictDoUpdate({ target: subscriptions.userId, set: row });
-  // Written behind subscription-store's back: drop the cached row now rather than wait for the NOTIFY.
-  forgetCachedPlan(userId);
 }

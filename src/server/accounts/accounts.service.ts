@@ -23,7 +23,7 @@ import { clearRateLimit, hitRateLimit, RATE_LIMITS } from '../http/rate-limit';
 import { assertNotCommon, hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import { isPremium } from '../plans/plan-status';
 import { buildResetEmail } from './reset-email';
-import { forgetCachedUser, hashToken, sessionUserColumns, type SessionUser } from './sessions';
+import { hashToken, sessionUserColumns, type SessionUser } from './sessions';
 import { rememberDevice, trustedDeviceUser } from './trusted-devices';
 import { requestEmailChange } from './email-change';
 
@@ -160,8 +160,6 @@ export async function updateProfile(deps: AppDeps, userId: string, input: Profil
       .where(eq(users.id, userId))
       .returning(publicColumns),
   );
-  // Committed: this process serves the new profile from the next request (others on NOTIFY).
-  forgetCachedUser(userId);
   if (!row) throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.notSignedIn);
   if (!sameAddressNow) await requestEmailChange(deps, { id: userId, email: current.email, firstName }, input.email);
   return { ...(await toCurrentUser(deps, row)), pendingEmail: sameAddressNow ? null : input.email };
@@ -175,7 +173,6 @@ export async function setTimeZone(deps: AppDeps, userId: string, timeZone: strin
       .where(eq(users.id, userId))
       .returning(publicColumns),
   );
-  forgetCachedUser(userId);
   if (!row) throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.notSignedIn);
   return toCurrentUser(deps, row);
 }
@@ -239,7 +236,7 @@ export async function resetPassword(deps: AppDeps, input: ResetPasswordInput, me
   if (!valid) throw new AppError('BAD_REQUEST', ACCOUNT_MESSAGES.resetLinkInvalid);
   assertNotCommon(input.newPassword, 'newPassword');
   const passwordHash = await hashPassword(input.newPassword);
-  const { email, userId } = await deps.db.transaction(async (tx) => {
+  const { email } = await deps.db.transaction(async (tx) => {
     // Claiming the token and changing the password commit together; a second use finds no row.
     const [claimed] = await tx
       .update(passwordResetTokens)
@@ -255,11 +252,9 @@ export async function resetPassword(deps: AppDeps, input: ResetPasswordInput, me
     await tx.delete(sessions).where(eq(sessions.userId, claimed.userId));
     // Whoever asked to move the account to another address loses that request with the password.
     await tx.delete(emailChanges).where(eq(emailChanges.userId, claimed.userId));
-    return { email: user?.email, userId: claimed.userId };
+    return { email: user?.email };
   });
-  // Committed: this process refuses the old sessions from now on (other processes on NOTIFY).
-  forgetCachedUser(userId);
-  // The owner proved control of the mailbox: lift the account's sign-in ceiling and this
+  // Committed: the old sessions are refused from now on. The owner proved control of the mailbox: lift the account's sign-in ceiling and this
   // address's lock (the owner usually signs in next from where they reset).
   if (email) {
     await clearRateLimit(deps, RATE_LIMITS.loginPerEmail, email);

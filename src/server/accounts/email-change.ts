@@ -14,7 +14,7 @@ import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
 import { hitRateLimit, type RateLimitRule } from '../http/rate-limit';
 import { escapeHtml, type MailMessage } from '../integrations/mail';
-import { forgetCachedUser, hashToken } from './sessions';
+import { hashToken } from './sessions';
 
 /** Each request mails two addresses: a person never needs more than this. */
 export const EMAIL_CHANGES_PER_USER: RateLimitRule = { name: 'emailchange:user', limit: 5, windowMs: 60 * 60_000 };
@@ -73,7 +73,6 @@ export async function confirmEmailChange(deps: AppDeps, token: string): Promise<
       await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, change.userId));
       return updated;
     });
-    forgetCachedUser(result.id);
     return { email: result.email };
   } catch (error) {
     // Someone took the address between the request and the click: the change cannot happen.

@@ -1,9 +1,9 @@
 // Deleting an account: the typed email confirms it, the subscription is cancelled at the provider
 // first (so nobody is billed for an account that no longer exists), then one transaction removes
 // the user row (every user-owned table cascades), its sessions and the rate-limit counters keyed
-// on its email, and finally any cached session of the user is dropped.
+// on its email.
 import { eq, like, or } from 'drizzle-orm';
-import { forgetCachedUser, hashToken } from '../accounts/sessions';
+import { hashToken } from '../accounts/sessions';
 import { DATA_MESSAGES } from '../../shared/data';
 import { rateLimits, sessions, users } from '../db/schema';
 import type { AppDeps } from '../deps';
@@ -49,10 +49,6 @@ export async function deleteAccount(
     await tx.delete(rateLimits).where(or(...subjects.map((hash) => like(rateLimits.key, `%:${hash}`))));
     return gone.length;
   });
-  // The deleted sessions' NOTIFY reaches every process's cache (drizzle/0005), but on PostgreSQL it
-  // arrives a moment after the commit: this process forgets them at once, so the answer is never
-  // followed by a request it still lets through.
-  forgetCachedUser(user.id);
   deps.log.info(`account deleted (${ended} sessions ended)`);
   return { sessionsEnded: ended };
 }

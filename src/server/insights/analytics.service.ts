@@ -29,7 +29,6 @@ import { rowsOf } from '../db/rows';
 import { readStreak, type StreakRun, streakOf, streakRunSql } from '../lockin/streak';
 import type { AppDeps } from '../deps';
 import { isPremium } from '../plans/plan-status';
-import { analyticsCache, analyticsKey, keepable } from './analytics-cache';
 
 export interface InsightsUser {
   id: string;
@@ -356,10 +355,6 @@ export async function getAnalytics(deps: AppDeps, user: InsightsUser): Promise<A
   const db = deps.db;
 
   if (!premium) {
-    const key = analyticsKey(cal.tz, cal.today);
-    const kept = analyticsCache.get(db, user.id);
-    if (kept?.key === key) return kept.answer;
-    const readStartedAt = analyticsCache.snapshot();
     const { totals, days, taskDays, tasks, streak } = await readTogether<{
       totals: SessionTotals;
       days: DayRow[];
@@ -382,7 +377,6 @@ export async function getAnalytics(deps: AppDeps, user: InsightsUser): Promise<A
       tasksCompleted: tasks.tasks,
       weeklyStats,
     };
-    analyticsCache.set(db, user.id, { key, answer: keepable(basic) }, readStartedAt);
     return basic;
   }
 

@@ -7,8 +7,7 @@
 // completion and a quit racing on two connections exactly one changes the row; the other finds
 // it ended and answers like a repeat (same outcome) or a conflict (the other outcome). The
 // partial unique index on status = 'active' keeps a second start from creating a second session.
-import { and, desc, eq, getTableColumns, or, sql } from 'drizzle-orm';
-import { LRUCache } from 'lru-cache';
+import { and, desc, eq, or } from 'drizzle-orm';
 import { DEFAULT_CATEGORY, LOCAL_HISTORY_IMPORT_DAYS, LOCAL_HISTORY_LIMIT } from '../../shared/constants';
 import { localDate, safeTimeZone } from '../../shared/local-date';
 import {
@@ -26,14 +25,11 @@ import {
 import type { LocalSession } from '../../shared/lockin-input';
 import type { Db, Tx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
-import { readStreak, streakOf, streakRunSql } from './streak';
+import { readStreak } from './streak';
 import { issueSyncStamp } from './sync-stamp';
 import { requireRow } from '../db/rows';
-import { reusableStatement } from '../db/reusable-statements';
-import { toMillisecond } from '../db/timestamps';
 import { dailyTasks, lockInSessions } from '../db/schema';
 import type { AppDeps } from '../deps';
-import { analyticsWrite } from '../insights/analytics-cache';
 import { AppError, fieldLabel } from '../http/errors';
 import { isPremium } from '../plans/plan-status';
 
@@ -87,15 +83,6 @@ async function findRunning(tx: Db | Tx, userId: string): Promise<SessionRow | un
   return row;
 }
 
-const findSessionStatement = reusableStatement((db) =>
-  db
-    .select()
-    .from(lockInSessions)
-    .where(and(eq(lockInSessions.userId, sql.placeholder('userId')), eq(lockInSessions.id, sql.placeholder('id'))))
-    .limit(1)
-    .prepare('find_lockin_session'),
-);
-
 /** Finds a session by its id, or (for the focus-session shape) by the alias it was given. */
 export async function findSession(
   tx: Db | Tx,
@@ -103,8 +90,7 @@ export async function findSession(
   id: string,
   byAlias = false,
 ): Promise<SessionRow | undefined> {
-  if (!byAlias) return (await findSessionStatement(tx, { userId, id }))[0];
-  const match = or(eq(lockInSessions.id, id), eq(lockInSessions.aliasId, id));
+  const match = byAlias ? or(eq(lockInSessions.id, id), eq(lockInSessions.aliasId, id)) : eq(lockInSessions.id, id);
   const [row] = await tx
     .select()
     .from(lockInSessions)
@@ -180,24 +166,6 @@ export interface StartInput {
   clientId?: string;
 }
 
-const insertSessionStatement = reusableStatement((db) =>
-  db
-    .insert(lockInSessions)
-    .values({
-      userId: sql.placeholder('userId'),
-      id: sql.placeholder('id'),
-      taskTitle: sql.placeholder('taskTitle'),
-      category: sql.placeholder('category'),
-      goalText: sql.placeholder('goalText'),
-      goalMinutes: sql.placeholder('goalMinutes'),
-      status: sql.placeholder('status'),
-      startedAt: sql.placeholder('startedAt'),
-      endsAt: sql.placeholder('endsAt'),
-    })
-    .returning()
-    .prepare('insert_lockin_session'),
-);
-
 export type StartResult = { session: LockInSessionView; created: boolean };
 
 /**
@@ -205,11 +173,7 @@ export type StartResult = { session: LockInSessionView; created: boolean };
  * tab was closed at zero) is completed first, so it is neither lost nor blocking. Another one
  * still running answers 409 naming it, and the client offers to resume it.
  */
-export function startSession(deps: AppDeps, user: LockInUser, input: StartInput): Promise<StartResult> {
-  return analyticsWrite(user.id, () => startUnmarked(deps, user, input));
-}
-
-async function startUnmarked(deps: AppDeps, user: LockInUser, input: StartInput): Promise<StartResult> {
+export async function startSession(deps: AppDeps, user: LockInUser, input: StartInput): Promise<StartResult> {
   if (!isAllowedDuration(input.goalMinutes))
     throw new AppError('BAD_REQUEST', `${fieldLabel(['goalMinutes'])} must be one of the offered durations`);
   const { taskTitle, category } = input.taskId
@@ -237,8 +201,7 @@ async function startUnmarked(deps: AppDeps, user: LockInUser, input: StartInput)
   // may name a session already recorded, running or not.
   if (!input.clientId) {
     try {
-      const row = requireRow(await insertSessionStatement(deps.db, values), 'new session');
-      startedHere.remember(row);
+      const row = requireRow(await deps.db.insert(lockInSessions).values(values).returning(), 'new session');
       return { session: toView(row), created: true };
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
@@ -264,7 +227,7 @@ async function startUnmarked(deps: AppDeps, user: LockInUser, input: StartInput)
           throw new AppError('CONFLICT', LOCKIN_MESSAGES.alreadyRunning);
         }
       }
-      const rows = await insertSessionStatement(tx, values);
+      const rows = await tx.insert(lockInSessions).values(values).returning();
       return { session: toView(requireRow(rows, 'new session')), created: true };
     });
   try {
@@ -324,58 +287,6 @@ export interface EndInput {
   actualField?: string;
 }
 
-/**
- * The end of a session: changes the row only while it is still active, and answers the changed
- * row with the streak as of the end (none when nothing changed). One statement: the streak is read
- * from the table as it was before it plus the row it has just ended, so a completion counts at
- * once and a quit, which never counts, needs no second statement. Values as given (times as ISO
- * text).
- */
-const finishStatement = reusableStatement((db) => {
-  const value = (name: string) => sql`${sql.placeholder(name)}`;
-  const finished = db.$with('finished').as(
-    db
-      .update(lockInSessions)
-      .set({
-        status: value('status'),
-        completed: value('completed'),
-        quitEarly: value('quitEarly'),
-        quitReason: value('quitReason'),
-        actualMinutes: value('actualMinutes'),
-        endedAt: value('endedAt'),
-      })
-      .where(
-        and(
-          eq(lockInSessions.userId, sql.placeholder('userId')),
-          eq(lockInSessions.id, sql.placeholder('id')),
-          eq(lockInSessions.status, 'active'),
-          // The minutes were worked out from this start and goal: a row restored under the same id
-          // since it was read (or remembered, see StartedHere) is not ended with them.
-          sql`${toMillisecond(lockInSessions.startedAt)} = ${sql.placeholder('startedAt')}`,
-          eq(lockInSessions.goalMinutes, sql.placeholder('goalMinutes')),
-        ),
-      )
-      .returning(getTableColumns(lockInSessions)),
-  );
-  const streak = db
-    .$with('streak', {
-      current: sql<number>`current`.as('current'),
-      lastDay: sql<string | null>`"lastDay"`.as('lastDay'),
-    })
-    .as(
-      // Marks the user for the row's NOTIFY trigger, which runs at the statement's end: this
-      // process's caches know of the end without it (analyticsWrite), so it announces the end
-      // only if another process listens (drizzle/0014).
-      sql`select s.*, set_config('lockin.marked', ${sql.placeholder('userId')}, true) as marked
-        from (${streakRunSql(
-          sql.placeholder('userId'),
-          sql.placeholder('timeZone'),
-          sql`select ended_at from finished where status = 'completed' and ended_at is not null`,
-        )}) s`,
-    );
-  return db.with(finished, streak).select().from(finished).crossJoin(streak).prepare('finish_lockin_session');
-});
-
 async function finishRow(
   tx: Db | Tx,
   user: LockInUser,
@@ -386,22 +297,31 @@ async function finishRow(
   endedAt: Date,
   now: Date,
 ): Promise<CompletionResult | null> {
-  const timeZone = safeTimeZone(user.timeZone);
-  const [ended] = await finishStatement(tx, {
-    userId: user.id,
-    id: row.id,
-    status: outcome,
-    completed: outcome === 'completed',
-    quitEarly: outcome === 'quit',
-    quitReason: outcome === 'quit' ? reason : null,
-    actualMinutes,
-    endedAt: endedAt.toISOString(),
-    startedAt: row.startedAt.toISOString(),
-    goalMinutes: row.goalMinutes,
-    timeZone,
-  });
+  // Changes the row only while it is still active: of two ends racing, exactly one changes it.
+  const [ended] = await tx
+    .update(lockInSessions)
+    .set({
+      status: outcome,
+      completed: outcome === 'completed',
+      quitEarly: outcome === 'quit',
+      quitReason: outcome === 'quit' ? reason : null,
+      actualMinutes,
+      endedAt,
+    })
+    .where(
+      and(
+        eq(lockInSessions.userId, user.id),
+        eq(lockInSessions.id, row.id),
+        eq(lockInSessions.status, 'active'),
+        // The minutes were worked out from this start and goal: a row restored under the same id
+        // since it was read is not ended with them.
+        eq(lockInSessions.startedAt, row.startedAt),
+        eq(lockInSessions.goalMinutes, row.goalMinutes),
+      ),
+    )
+    .returning();
   if (!ended) return null;
-  return { session: toView(ended.finished), streak: streakOf(ended.streak, localDate(now, timeZone)) };
+  return { session: toView(ended), streak: await streakAt(tx, user, now) };
 }
 
 /**
@@ -409,38 +329,27 @@ async function finishRow(
  * (another user's id is 404). Repeating the same end answers the recorded session unchanged;
  * the other end after one has been recorded is a 409 (status only moves forward).
  */
-export function endSession(deps: AppDeps, user: LockInUser, input: EndInput): Promise<CompletionResult> {
-  return analyticsWrite(user.id, () => endUnmarked(deps, user, input));
-}
-
-/** More than the sessions running at once on one process. */
-const STARTED_SESSIONS_KEPT = 10_000;
-
-/**
- * The sessions this process started with the one-statement start and has not ended since, as
- * stored. An end of one of them needs no read first: its minutes are worked out from the row
- * remembered here, and the guarded UPDATE (active, same start, same goal) decides whether that
- * row still holds. When it does not (ended or restored elsewhere, deleted with its account), the
- * end reads the row and goes on as if nothing had been remembered. Bounded: at most
- * STARTED_SESSIONS_KEPT, the least recently started forgotten first (their ends read the row).
- */
-class StartedHere {
-  private readonly rows = new LRUCache<string, SessionRow>({ max: STARTED_SESSIONS_KEPT });
-
-  remember(row: SessionRow): void {
-    this.rows.set(`${row.userId} ${row.id}`, row);
+export async function endSession(deps: AppDeps, user: LockInUser, input: EndInput): Promise<CompletionResult> {
+  const now = deps.clock.now();
+  const db = deps.db;
+  const row = await findSession(db, user.id, input.id, input.byAlias);
+  if (!row) throw notFound();
+  claimedMinutes(row, input, now);
+  if (row.status === 'active') {
+    const done = await endActive(db, user, row, input, now);
+    if (done) return done;
   }
-
-  /** The remembered row, forgotten as it is handed out: an end is tried with it once. */
-  take(userId: string, id: string): SessionRow | undefined {
-    const key = `${userId} ${id}`;
-    const row = this.rows.get(key);
-    if (row) this.rows.delete(key);
-    return row;
+  // Ended already (before, or by a request that won the race just now).
+  const current = await findSession(db, user.id, row.id);
+  if (!current) throw notFound(); // deleted (with its account) since it was read above
+  if (current.status === input.outcome) return { session: toView(current), streak: await streakAt(db, user, now) };
+  // Restored under the same id, still running, since it was read: ended as it is now stored.
+  if (current.status === 'active') {
+    const done = await endActive(db, user, current, input, now);
+    if (done) return done;
   }
+  throw new AppError('CONFLICT', LOCKIN_MESSAGES.alreadyEnded);
 }
-
-const startedHere = new StartedHere();
 
 /** The minutes an end claims for `row` (checked against 0..goal, whatever its status) and those that passed. */
 function claimedMinutes(row: SessionRow, input: EndInput, now: Date): { claimed: number; elapsed: number } {
@@ -472,43 +381,6 @@ function endActive(db: Db, user: LockInUser, row: SessionRow, input: EndInput, n
   return finishRow(db, user, row, input.outcome, actual, input.reason ?? null, endedAt, now);
 }
 
-// No transaction: the status moves forward in one guarded UPDATE (`finishRow` changes the row only
-// while it is still active), so a concurrent end or an account deletion between the read and the
-// write is seen by the read that follows, as it was inside one. Two statements instead of five
-// (BEGIN and COMMIT were round trips of their own, and on PGlite each is a hop to its thread); one,
-// the end with its streak, for a session this process started (StartedHere).
-async function endUnmarked(deps: AppDeps, user: LockInUser, input: EndInput): Promise<CompletionResult> {
-  const now = deps.clock.now();
-  const db = deps.db;
-  const known = input.byAlias ? undefined : startedHere.take(user.id, input.id);
-  if (known) {
-    try {
-      const done = await endActive(db, user, known, input, now);
-      if (done) return done;
-    } catch (error) {
-      // A refusal worked out from the remembered row is given only if the stored row agrees.
-      if (!(error instanceof AppError)) throw error;
-    }
-  }
-  const row = await findSession(db, user.id, input.id, input.byAlias);
-  if (!row) throw notFound();
-  claimedMinutes(row, input, now);
-  if (row.status === 'active') {
-    const done = await endActive(db, user, row, input, now);
-    if (done) return done;
-  }
-  // Ended already (before, or by a request that won the race just now).
-  const current = await findSession(db, user.id, row.id);
-  if (!current) throw notFound(); // deleted (with its account) since it was read above
-  if (current.status === input.outcome) return { session: toView(current), streak: await streakAt(db, user, now) };
-  // Restored under the same id, still running, since it was read: ended as it is now stored.
-  if (current.status === 'active') {
-    const done = await endActive(db, user, current, input, now);
-    if (done) return done;
-  }
-  throw new AppError('CONFLICT', LOCKIN_MESSAGES.alreadyEnded);
-}
-
 // ---------------------------------------------------------------------------------------------
 // A visitor's browser history, imported after sign-up or sign-in
 
@@ -525,11 +397,11 @@ export interface ImportResult {
  * (the server never saw these sessions): only those of the last LOCAL_HISTORY_IMPORT_DAYS days,
  * never in the future. Completed ones count for the streak like any other completed session.
  */
-export function importLocalSessions(deps: AppDeps, user: LockInUser, sessions: LocalSession[]): Promise<ImportResult> {
-  return analyticsWrite(user.id, () => importUnmarked(deps, user, sessions));
-}
-
-async function importUnmarked(deps: AppDeps, user: LockInUser, sessions: LocalSession[]): Promise<ImportResult> {
+export async function importLocalSessions(
+  deps: AppDeps,
+  user: LockInUser,
+  sessions: LocalSession[],
+): Promise<ImportResult> {
   const now = deps.clock.now();
   const valid = sessions
     .slice(0, LOCAL_HISTORY_LIMIT)

@@ -15,7 +15,6 @@ import type { Tx } from '../db/client';
 import { requireRow } from '../db/rows';
 import { lockInSessions } from '../db/schema';
 import type { AppDeps } from '../deps';
-import { analyticsWrite } from '../insights/analytics-cache';
 import { AppError } from '../http/errors';
 import { COMPLETION_GRACE_MS, findSession, type LockInUser, sessionTask, streakAt, toView } from './lockin.service';
 import { readSyncStamp } from './sync-stamp';
@@ -63,15 +62,11 @@ async function overlapsRecorded(tx: Tx, userId: string, startedAt: Date, endedAt
   return row !== undefined;
 }
 
-export function recordOfflineSession(
+export async function recordOfflineSession(
   deps: AppDeps,
   user: LockInUser,
   input: OfflineSessionInput,
 ): Promise<CompletionResult> {
-  return analyticsWrite(user.id, () => recordUnmarked(deps, user, input));
-}
-
-async function recordUnmarked(deps: AppDeps, user: LockInUser, input: OfflineSessionInput): Promise<CompletionResult> {
   const now = deps.clock.now();
   const id = `${OFFLINE_ID_PREFIX}${input.id.toLowerCase()}`;
   // A replay answers what was recorded, even once its stamp has grown too old to record anew.

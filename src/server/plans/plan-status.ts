@@ -3,7 +3,6 @@
 // goes through getPlanStatus / isPremium, and GET /api/auth/user's `premium` is its `premium`.
 import { eq } from 'drizzle-orm';
 import { PREMIUM_PRICE_USD } from '../../shared/constants';
-import { sessionCache } from '../accounts/session-cache';
 import { FREE_PLAN_STATUS } from '../../shared/free-plan';
 import type { PlanStatus, SubscriptionDetails } from '../../shared/plans';
 import type { AppDeps } from '../deps';
@@ -129,27 +128,8 @@ export async function readSubscription(db: Db | Tx, userId: string): Promise<Sub
   return row;
 }
 
-/**
- * The row the plan rule reads, from the process's cache when it holds it (see session-cache.ts:
- * every subscription write drops it, here at once and elsewhere by NOTIFY). Only the row is cached,
- * never the decision: a trial or period that ends is seen by the clock on the next call.
- */
-export async function readPlanRow(db: Db, userId: string): Promise<SubscriptionRow | undefined> {
-  const cached = sessionCache.getPlan(db, userId);
-  if (cached) return cached.row ?? undefined;
-  const readStartedAt = sessionCache.planSnapshot();
-  const row = await readSubscription(db, userId);
-  sessionCache.setPlan(db, userId, row ?? null, readStartedAt);
-  return row;
-}
-
-/** For a write that bypasses subscription-store.ts (test factories): call after it commits. */
-export function forgetCachedPlan(userId: string): void {
-  sessionCache.dropPlan(userId);
-}
-
 export async function getPlanStatus(deps: AppDeps, userId: string): Promise<PlanStatus> {
-  return decidePlanStatus(await readPlanRow(deps.db, userId), deps.clock.now());
+  return decidePlanStatus(await readSubscription(deps.db, userId), deps.clock.now());
 }
 
 export async function isPremium(deps: AppDeps, userId: string): Promise<boolean> {

@@ -2,7 +2,6 @@
 // requests (a double click, a webhook racing the success page) apply one after the other.
 import { eq } from 'drizzle-orm';
 import type { PaymentProviderKind } from '../../shared/plans';
-import { sessionCache } from '../accounts/session-cache';
 import type { Tx } from '../db/client';
 import { requireRow } from '../db/rows';
 import { subscriptions } from '../db/schema';
@@ -14,8 +13,6 @@ export async function lockSubscription(
   userId: string,
   provider: PaymentProviderKind,
 ): Promise<SubscriptionRow> {
-  // Every write starts here: the cached row is not served again until the write's commit is announced.
-  sessionCache.planWriteStarted(userId);
   await tx.insert(subscriptions).values({ userId, provider }).onConflictDoNothing({ target: subscriptions.userId });
   const rows = await tx.select().from(subscriptions).where(eq(subscriptions.userId, userId)).for('update');
   return requireRow(rows, 'subscription');

@@ -1,11 +1,9 @@
-// Two app processes on one PostgreSQL database, each caching sessions and plans: a session ended
-// (or a plan changed) through one is seen by the other within a second (LISTEN/NOTIFY), far inside
-// the cache's TTL. Runs when
-// TEST_DATABASE_URL points at a PostgreSQL server.
+// Two app processes on one PostgreSQL database: a session ended (or a profile or plan changed)
+// through one is seen by the other on the very next request, from the moment the change answers.
+// Runs when TEST_DATABASE_URL points at a PostgreSQL server.
 import { beforeAll, describe, expect, test } from 'bun:test';
-import { SESSION_CACHE_TTL_MS } from '../../src/server/accounts/session-cache';
 import type { ServerProcess } from '../support/process';
-import { msUntil, registerOn, TWO_PROCESS_DATABASE, twoProcessesOnPostgres } from '../support/two-processes';
+import { registerOn, TWO_PROCESS_DATABASE, twoProcessesOnPostgres } from '../support/two-processes';
 
 const pair = twoProcessesOnPostgres('lockin_cache');
 let a: ServerProcess;
@@ -18,21 +16,18 @@ const register = async (server: ServerProcess) => (await registerOn(server, 'two
 
 const me = (server: ServerProcess, cookie: string) => fetch(`${server.url}/api/auth/user`, { headers: { cookie } });
 
-describe.skipIf(!TWO_PROCESS_DATABASE)('session cache across two processes on one PostgreSQL', () => {
-  test('a session ended on one process is refused by the other within a second', async () => {
+describe.skipIf(!TWO_PROCESS_DATABASE)('sessions across two processes on one PostgreSQL', () => {
+  test('a session ended on one process is refused by the other from the moment the sign-out answers', async () => {
     const cookie = await register(a);
-    // B validates (and caches) the session.
     expect((await me(b, cookie)).status).toBe(200);
     expect((await me(b, cookie)).status).toBe(200);
     const logout = await fetch(`${a.url}/api/logout`, { method: 'POST', headers: { cookie }, redirect: 'manual' });
     expect(logout.status).toBe(302);
     expect((await me(a, cookie)).status).toBe(401);
-    const ms = await msUntil(async () => (await me(b, cookie)).status === 401);
-    expect(ms).toBeLessThan(1000);
-    expect(SESSION_CACHE_TTL_MS).toBeGreaterThan(1000 * 5);
+    expect((await me(b, cookie)).status).toBe(401);
   }, 30_000);
 
-  test('a profile change made through one process shows through the other within a second', async () => {
+  test('a profile change made through one process shows through the other on the next request', async () => {
     const cookie = await register(a);
     expect((await me(b, cookie)).status).toBe(200);
     const { email } = (await (await me(b, cookie)).json()) as { email: string };
@@ -42,13 +37,10 @@ describe.skipIf(!TWO_PROCESS_DATABASE)('session cache across two processes on on
       body: JSON.stringify({ firstName: 'Moved', lastName: 'Elsewhere', email }),
     });
     expect(put.status).toBe(200);
-    const ms = await msUntil(
-      async () => ((await (await me(b, cookie)).json()) as { firstName: string }).firstName === 'Moved',
-    );
-    expect(ms).toBeLessThan(1000);
+    expect(((await (await me(b, cookie)).json()) as { firstName: string }).firstName).toBe('Moved');
   }, 30_000);
 
-  test('a plan change made through one process shows through the other within a second', async () => {
+  test('a plan change made through one process shows through the other on the next request', async () => {
     const cookie = await register(a);
     const premiumOn = async (server: ServerProcess) =>
       ((await (await me(server, cookie)).json()) as { premium: boolean }).premium;
@@ -58,7 +50,6 @@ describe.skipIf(!TWO_PROCESS_DATABASE)('session cache across two processes on on
         headers: { cookie, 'content-type': 'application/json' },
         body: JSON.stringify(body ?? {}),
       });
-    // B reads (and caches) the free plan.
     expect(await premiumOn(b)).toBe(false);
     expect(await premiumOn(b)).toBe(false);
     // The demo checkout on A: start it, press the demo page's button, activate.
@@ -70,12 +61,10 @@ describe.skipIf(!TWO_PROCESS_DATABASE)('session cache across two processes on on
     expect((await post('/api/trpc/plans.demoCheckout.complete', { session })).status).toBe(200);
     expect((await post('/api/activate-premium', { sessionId: session })).status).toBe(200);
     expect(await premiumOn(a)).toBe(true);
-    const upgraded = await msUntil(async () => await premiumOn(b));
-    expect(upgraded).toBeLessThan(1000);
+    expect(await premiumOn(b)).toBe(true);
     // And back: cancelling the trial on A ends Premium on B too.
     expect((await post('/api/cancel-subscription')).status).toBe(200);
     expect(await premiumOn(a)).toBe(false);
-    const cancelled = await msUntil(async () => !(await premiumOn(b)));
-    expect(cancelled).toBeLessThan(1000);
+    expect(await premiumOn(b)).toBe(false);
   }, 30_000);
 });
