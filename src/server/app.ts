@@ -10,6 +10,7 @@ import { oauthRoutes } from './accounts/oauth.routes';
 import { AdjustableClock } from './clock';
 import type { AppDeps } from './deps';
 import { type AppEnv, loadSession } from './http/auth-middleware';
+import { admission } from './http/admission';
 import { AppError, retryAfterHeaders } from './http/errors';
 import { limitBody, sameOriginOnly, UNSAFE_METHODS } from './http/security';
 import { serveClient, useCommonMiddleware } from './http/shell';
@@ -62,6 +63,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
     });
   });
 
+  // Past the probes and metrics: every other API request waits its turn (http/admission.ts).
+  app.use('/api/*', admission());
   // Only requests that change something carry a body or need the same-origin check: reads (GET,
   // HEAD) skip both layers, which is two functions and two promises fewer on every read.
   app.on(UNSAFE_METHODS, '/api/*', limitBody({ exempt: [IMPORT_PATH] }));

@@ -107,3 +107,14 @@ export const SUPPORT_EMAIL = 'support@lockin.app';
  * of reads ahead of other users'.
  */
 export const TRPC_MAX_BATCH_SIZE = 10;
+
+/**
+ * API requests one process works on at once; up to API_QUEUE_MAX more wait their turn, and beyond
+ * that a request is refused with a 503 at once. More at once than the database can answer only
+ * makes each slower, and starves the pages and probes that share the process
+ * (docs/decisions/2026-11-28-simple-by-design.md).
+ */
+export const API_CONCURRENCY = 32;
+export const API_QUEUE_MAX = 512;
+/** The refusal's Retry-After (seconds). */
+export const API_BUSY_RETRY_SECONDS = 1;

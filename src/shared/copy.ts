@@ -75,6 +75,9 @@ export const AUTH_MESSAGES = {
   notSignedIn: 'Not signed in',
 } as const;
 
+/** A request refused because the server has more than it can work on (API_QUEUE_MAX waiting). */
+export const SERVER_BUSY_MESSAGE = 'LockIn is busy right now. Please try again in a moment.';
+
 export const NOT_FOUND_TITLE = '404 Page Not Found';
 
 /** Labels the spec quotes on the public screens (landing, legal pages, 404). */

@@ -5,12 +5,12 @@
 // nginx's wait for an answer is not sent to the other process a second time. Needs nginx
 // (`apt-get install nginx`; .ci/run installs it) and TEST_DATABASE_URL.
 import { expect, test } from 'bun:test';
-import { mkdirSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildServerOnce, freePort, REPO_ROOT, type ServerProcess, spawnServer, tempDataDir } from '../support/process';
+import { NGINX, nginxConfig, startNginx } from '../support/nginx';
 import { freshPostgresDatabase, TWO_PROCESS_DATABASE } from '../support/two-processes';
 
-const NGINX = Bun.which('nginx') ?? (Bun.file('/usr/sbin/nginx').size > 0 ? '/usr/sbin/nginx' : null);
 const database = freshPostgresDatabase('lockin_nginx');
 const dir = tempDataDir('lockin-nginx-');
 let nginx: ReturnType<typeof Bun.spawn> | undefined;
@@ -38,56 +38,6 @@ async function unitEnvironment(
     killSignal: /^KillSignal=(\w+)$/m.exec(unit)?.[1],
     stopSec: Number(/^TimeoutStopSec=(\d+)$/m.exec(unit)?.[1] ?? 0),
   };
-}
-
-/** deploy/nginx.conf with this run's ports, inside the few lines nginx needs to run unprivileged in `root`. */
-async function nginxConfig(
-  listen: number,
-  upstreams: [number, number],
-  options: { root?: string; readTimeout?: string } = {},
-): Promise<string> {
-  const root = options.root ?? dir;
-  let site = (await Bun.file(join(REPO_ROOT, 'deploy/nginx.conf')).text())
-    .replace('listen 8080;', `listen 127.0.0.1:${listen};`)
-    .replace('127.0.0.1:3001', `127.0.0.1:${upstreams[0]}`)
-    .replace('127.0.0.1:3002', `127.0.0.1:${upstreams[1]}`);
-  if (options.readTimeout) {
-    expect(site).toContain('proxy_read_timeout 30s;');
-    site = site.replace('proxy_read_timeout 30s;', `proxy_read_timeout ${options.readTimeout};`);
-  }
-  for (const sub of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(root, sub), { recursive: true });
-  return `${process.getuid?.() === 0 ? 'user root;\n' : ''}daemon off;
-worker_processes 1;
-pid ${root}/nginx.pid;
-error_log ${root}/error.log warn;
-events { worker_connections 512; }
-http {
-  access_log off;
-  client_body_temp_path ${root}/body;
-  proxy_temp_path ${root}/proxy;
-  fastcgi_temp_path ${root}/fastcgi;
-  uwsgi_temp_path ${root}/uwsgi;
-  scgi_temp_path ${root}/scgi;
-${site}
-}
-`;
-}
-
-/** nginx on `config`, run from `root`, once it answers on `url`. */
-async function startNginx(root: string, config: string, url: string): Promise<ReturnType<typeof Bun.spawn>> {
-  await Bun.write(join(root, 'nginx.conf'), config);
-  const proc = Bun.spawn([NGINX ?? 'nginx', '-p', root, '-c', join(root, 'nginx.conf')], {
-    stdout: 'pipe',
-    stderr: 'pipe',
-  });
-  for (let i = 0; i < 100; i++) {
-    const up = await fetch(`${url}/api/health`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (up) break;
-    await Bun.sleep(50);
-  }
-  return proc;
 }
 
 test.skipIf(!NGINX || !TWO_PROCESS_DATABASE)(
@@ -122,7 +72,7 @@ test.skipIf(!NGINX || !TWO_PROCESS_DATABASE)(
     let a = await start(portA);
     let b = await start(portB);
 
-    nginx = await startNginx(dir, await nginxConfig(front, [portA, portB]), appUrl);
+    nginx = await startNginx(dir, await nginxConfig(front, [portA, portB], { root: dir }), appUrl);
 
     // A signed-in user through nginx (the same-origin check sees APP_URL: nginx's address).
     const email = `nginx-${Date.now()}@example.com`;

@@ -1,10 +1,11 @@
 // Sessions after Lucia's guide: a random token lives in the cookie, only its SHA-256 in the
 // database. Idle expiry slides forward on use; an absolute lifetime caps it.
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
-import { eq, lt } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import { SESSION_ABSOLUTE_LIFETIME_MS, SESSION_IDLE_TIMEOUT_MS, SESSION_RENEW_WITHIN_MS } from '../../shared/constants';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
+import { preparedPerDatabase } from '../db/prepared';
 import { sessions, users } from '../db/schema';
 
 export interface SessionUser {
@@ -62,13 +63,8 @@ export interface ValidatedSession {
   renewed: boolean;
 }
 
-/**
- * The session and its user for a cookie's token, or null: one query on every signed-in request.
- * Expiry and renewal are decided here with the request's clock.
- */
-export async function validateSessionToken(db: Db, clock: Clock, token: string): Promise<ValidatedSession | null> {
-  const id = hashToken(token);
-  const [found] = await db
+const sessionWithUser = preparedPerDatabase((db) =>
+  db
     .select({
       session: {
         id: sessions.id,
@@ -80,8 +76,18 @@ export async function validateSessionToken(db: Db, clock: Clock, token: string):
     })
     .from(sessions)
     .innerJoin(users, eq(sessions.userId, users.id))
-    .where(eq(sessions.id, id))
-    .limit(1);
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('session_with_user'),
+);
+
+/**
+ * The session and its user for a cookie's token, or null: one query on every signed-in request.
+ * Expiry and renewal are decided here with the request's clock.
+ */
+export async function validateSessionToken(db: Db, clock: Clock, token: string): Promise<ValidatedSession | null> {
+  const id = hashToken(token);
+  const [found] = await sessionWithUser(db).execute({ id });
   if (!found) return null;
   const now = clock.now().getTime();
   const absoluteEnd = found.session.createdAt.getTime() + SESSION_ABSOLUTE_LIFETIME_MS;

@@ -3,6 +3,8 @@
 // is passed because LockIn builds its statements from the tables and never uses `db.query`.
 import { mkdirSync } from 'node:fs';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PGlite } from '@electric-sql/pglite';
+import { DRIZZLE_PARSERS, drizzleClient } from './pglite-client';
 import { PGLITE_START_PARAMS } from './pglite-options';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -65,6 +67,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     dataDir: inMemory ? undefined : options.dataDir,
     loadDataDir: options.loadDataDir,
     startParams: PGLITE_START_PARAMS,
+    parsers: DRIZZLE_PARSERS,
   });
-  return { db: drizzle({ client }) as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return {
+    db: drizzle({ client: drizzleClient(client) as PGlite }) as unknown as Db,
+    kind: 'pglite',
+    close: () => client.close(),
+  };
 }

@@ -7,7 +7,7 @@
 // completion and a quit racing on two connections exactly one changes the row; the other finds
 // it ended and answers like a repeat (same outcome) or a conflict (the other outcome). The
 // partial unique index on status = 'active' keeps a second start from creating a second session.
-import { and, desc, eq, or } from 'drizzle-orm';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
 import { DEFAULT_CATEGORY, LOCAL_HISTORY_IMPORT_DAYS, LOCAL_HISTORY_LIMIT } from '../../shared/constants';
 import { localDate, safeTimeZone } from '../../shared/local-date';
 import {
@@ -27,6 +27,7 @@ import type { Db, Tx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { readStreak } from './streak';
 import { issueSyncStamp } from './sync-stamp';
+import { preparedPerDatabase } from '../db/prepared';
 import { requireRow } from '../db/rows';
 import { dailyTasks, lockInSessions } from '../db/schema';
 import type { AppDeps } from '../deps';
@@ -99,9 +100,18 @@ export async function findSession(
   return row;
 }
 
+const runningSession = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(lockInSessions)
+    .where(and(eq(lockInSessions.userId, sql.placeholder('userId')), eq(lockInSessions.status, 'active')))
+    .limit(1)
+    .prepare('running_session'),
+);
+
 /** The running session (if any) with the server's clock, so another device or a reload resumes it. */
 export async function getRunning(deps: AppDeps, user: LockInUser): Promise<RunningSession> {
-  const row = await findRunning(deps.db, user.id);
+  const [row] = await runningSession(deps.db).execute({ userId: user.id });
   const now = deps.clock.now();
   return {
     session: row ? toView(row) : null,

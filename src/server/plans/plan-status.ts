@@ -1,12 +1,13 @@
 // The ONE rule that decides a user's plan from the stored subscription and the clock. Every
 // premium check on the server (tasks' bank limit, Lock-In per task, analytics, AI, the feed)
 // goes through getPlanStatus / isPremium, and GET /api/auth/user's `premium` is its `premium`.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { PREMIUM_PRICE_USD } from '../../shared/constants';
 import { FREE_PLAN_STATUS } from '../../shared/free-plan';
 import type { PlanStatus, SubscriptionDetails } from '../../shared/plans';
 import type { AppDeps } from '../deps';
 import type { Db, Tx } from '../db/client';
+import { preparedPerDatabase } from '../db/prepared';
 import { subscriptions } from '../db/schema';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -128,8 +129,18 @@ export async function readSubscription(db: Db | Tx, userId: string): Promise<Sub
   return row;
 }
 
+const planRow = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('plan_row'),
+);
+
 export async function getPlanStatus(deps: AppDeps, userId: string): Promise<PlanStatus> {
-  return decidePlanStatus(await readSubscription(deps.db, userId), deps.clock.now());
+  const [row] = await planRow(deps.db).execute({ userId });
+  return decidePlanStatus(row, deps.clock.now());
 }
 
 export async function isPremium(deps: AppDeps, userId: string): Promise<boolean> {

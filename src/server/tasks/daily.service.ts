@@ -1,9 +1,10 @@
 // Today's Focus: up to 5 tasks for the day, ticked off, carried over by the daily reset.
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { DAILY_TASK_LIMIT } from '../../shared/constants';
 import { TOASTS, taskAlreadyAdded } from '../../shared/copy';
 import type { DailyList, DailyResetResult, DailyTaskWrite } from '../../shared/tasks';
 import type { Db } from '../db/client';
+import { preparedPerDatabase } from '../db/prepared';
 import { requireRow } from '../db/rows';
 import { bankTasks, dailyResetState, dailyTasks, taskCompletions } from '../db/schema';
 import type { AppDeps } from '../deps';
@@ -45,13 +46,18 @@ export async function listDaily(deps: AppDeps, user: TaskUser): Promise<DailyLis
   });
 }
 
-/** The list's rows and last reset time; none before the user's first read. */
-async function readDailyState(db: Db, userId: string): Promise<{ lastResetAt: Date; rows: DailyRow[] } | undefined> {
-  const rows = await db
+const dailyState = preparedPerDatabase((db) =>
+  db
     .select({ lastResetAt: dailyResetState.lastResetAt, task: dailyColumns })
     .from(dailyResetState)
     .leftJoin(dailyTasks, eq(dailyTasks.userId, dailyResetState.userId))
-    .where(eq(dailyResetState.userId, userId));
+    .where(eq(dailyResetState.userId, sql.placeholder('userId')))
+    .prepare('daily_state'),
+);
+
+/** The list's rows and last reset time; none before the user's first read. */
+async function readDailyState(db: Db, userId: string): Promise<{ lastResetAt: Date; rows: DailyRow[] } | undefined> {
+  const rows = await dailyState(db).execute({ userId });
   const lastResetAt = rows[0]?.lastResetAt;
   if (!lastResetAt) return undefined;
   return { lastResetAt, rows: rows.flatMap((r) => (r.task ? [r.task] : [])) };
