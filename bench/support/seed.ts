@@ -83,18 +83,18 @@ export async function seedUsers(
       expiresAt: new Date(now + 30 * DAY_MS),
     });
     const bankIds = Array.from({ length: 6 }, () => crypto.randomUUID());
-    bankIds.forEach((taskId, i) =>
-      rows.bank.push({
+    rows.bank.push(
+      ...bankIds.map((taskId, i) => ({
         userId: id,
         id: taskId,
         title: `Task ${i + 1}`,
         category: CATEGORIES[i % CATEGORIES.length],
         createdAt: new Date(now - (10 - i) * DAY_MS),
-      }),
+      })),
     );
     const dailyIds = bankIds.slice(0, 3);
-    dailyIds.forEach((taskId, i) =>
-      rows.daily.push({
+    rows.daily.push(
+      ...dailyIds.map((taskId, i) => ({
         userId: id,
         id: taskId,
         title: `Task ${i + 1}`,
@@ -102,7 +102,7 @@ export async function seedUsers(
         createdAt: new Date(now - (10 - i) * DAY_MS),
         addedAt: new Date(now - 60_000),
         plannedOn: new Date(now).toISOString().slice(0, 10),
-      }),
+      })),
     );
     rows.resets.push({ userId: id, lastResetAt: new Date(now - 60_000) });
     for (let day = HISTORY_DAYS; day >= 1; day--) {
