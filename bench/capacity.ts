@@ -30,7 +30,7 @@ import postgres from 'postgres';
 import { NGINX, nginxConfig, startNginx } from '../test/support/nginx';
 import { freePort, REPO_ROOT, type ServerProcess, spawnServer, tempDataDir } from '../test/support/process';
 import { type SeededUser, seedUsers } from './support/seed';
-import { load, peakSampler, requireServerBuild, rssMiB } from './support/servers';
+import { cpuMicros, load, peakSampler, requireServerBuild, rssMiB } from './support/servers';
 
 const which = process.argv[2] ?? 'all';
 const STEP_SECONDS = Number(process.argv[3] ?? 30);
@@ -322,10 +322,12 @@ async function measure(label: string, baseUrl: string, states: UserState[], pid?
   const rssBefore = pid ? rssMiB(pid) : 0;
   const peak = pid ? peakSampler(pid) : undefined;
   for (const rate of RATES) {
+    const cpuBefore = pid ? cpuMicros(pid) : 0;
     const step = await runStep(baseUrl, states, rate, STEP_SECONDS);
     steps.push(step);
+    const cpu = pid ? `  server CPU ${((cpuMicros(pid) - cpuBefore) / step.sent).toFixed(0)} µs/request` : '';
     console.log(
-      `  ${label.padEnd(28)} ${String(rate).padStart(5)}/s  p50 ${step.p50.toFixed(1).padStart(7)} ms  p99 ${step.p99.toFixed(1).padStart(7)} ms  errors ${step.errors}  load ${load()}${held(step) ? '' : '  (not held)'}`,
+      `  ${label.padEnd(28)} ${String(rate).padStart(5)}/s  p50 ${step.p50.toFixed(1).padStart(7)} ms  p99 ${step.p99.toFixed(1).padStart(7)} ms  errors ${step.errors}${cpu}  load ${load()}${held(step) ? '' : '  (not held)'}`,
     );
     for (const sample of step.samples) console.log(`      ${sample}`);
     if (process.env.CAPACITY_VERBOSE)
@@ -360,7 +362,7 @@ const appEnv = (extra: Record<string, string>) => ({
 async function startFloor(target: {
   databaseUrl?: string;
   dataDir?: string;
-}): Promise<{ url: string; stop(): Promise<void> }> {
+}): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
   const port = await freePort();
   const proc = Bun.spawn([process.execPath, join(REPO_ROOT, 'bench/support/floor-server.ts')], {
     env: {
@@ -374,6 +376,7 @@ async function startFloor(target: {
   await proc.stdout.getReader().read();
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: proc.pid,
     async stop() {
       proc.kill();
       await proc.exited;
@@ -415,7 +418,7 @@ async function benchPglite(): Promise<Capacity[]> {
     );
     const floor = await startFloor({ dataDir });
     try {
-      return [lockin, await measure('PGlite floor', floor.url, users)];
+      return [lockin, await measure('PGlite floor', floor.url, users, floor.pid)];
     } finally {
       await floor.stop();
     }
@@ -439,7 +442,7 @@ async function benchPostgres(withNginx: boolean): Promise<Capacity[]> {
     if (withNginx && NGINX) results.push(await benchBehindNginx(database.url, dataDir, users));
     const floor = await startFloor({ databaseUrl: database.url });
     try {
-      results.push(await measure('PostgreSQL floor', floor.url, users));
+      results.push(await measure('PostgreSQL floor', floor.url, users, floor.pid));
     } finally {
       await floor.stop();
     }
