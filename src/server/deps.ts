@@ -1,60 +1,14 @@
-// What every service receives: the parsed configuration, the database, the clock and the
+// What every service receives: the parsed configuration, the database, the clock, the log and the
 // outside-service integrations (each with its built-in default).
 import type { Config } from './config';
 import type { Clock } from './clock';
 import type { Db } from './db/client';
 import type { TaskSuggester } from './integrations/ai';
 import type { Mailer } from './integrations/mail';
+import type { Logger } from './ops/logger';
 
-/** One answered request, as the request log writes it: never a raw path (ids, feed tokens) or a header. */
-export interface RequestLogLine {
-  method: string;
-  /** The route pattern ('/api/lock-in-sessions/:id'), a tRPC procedure, or a page's path. */
-  route: string;
-  status: number;
-  ms: number;
-  requestId: string;
-}
-
-export interface Logger {
-  info(message: string): void;
-  warn(message: string): void;
-  error(message: string, error?: unknown): void;
-  /** The one-line-per-request log; loggers without it get the line as text through info. */
-  request?(line: RequestLogLine): void;
-}
-
-export const requestText = (l: RequestLogLine) => `${l.method} ${l.route} ${l.status} ${l.ms}ms ${l.requestId}`;
-
-/** Readable text, for development. */
-export const consoleLogger: Logger = {
-  info: (m) => console.log(m),
-  warn: (m) => console.warn(m),
-  error: (m, e) => console.error(m, e instanceof Error ? (e.stack ?? e.message) : (e ?? '')),
-  request: (line) => console.log(requestText(line)),
-};
-
-const jsonLine = (level: string, fields: Record<string, unknown>) =>
-  JSON.stringify({ time: new Date().toISOString(), level, ...fields });
-
-/** One JSON object per line, for production log collectors. */
-export const jsonLogger: Logger = {
-  info: (msg) => console.log(jsonLine('info', { msg })),
-  warn: (msg) => console.warn(jsonLine('warn', { msg })),
-  error: (msg, e) =>
-    console.error(
-      jsonLine('error', {
-        msg,
-        error:
-          e instanceof Error
-            ? { name: e.name, message: e.message, stack: e.stack }
-            : e === undefined
-              ? undefined
-              : String(e),
-      }),
-    ),
-  request: (line) => console.log(jsonLine('info', { msg: 'request', ...line })),
-};
+export type { Logger, RequestLogLine } from './ops/logger';
+export { consoleLogger, jsonLogger, requestText } from './ops/logger';
 
 export interface AppDeps {
   config: Config;

@@ -9,7 +9,7 @@ import { type TestContext, createTestContext } from '../support/app';
 import { tracesOf } from '../support/data';
 import { createUser, signedInClient } from '../support/factories';
 import { type StripeStandIn, startStripeStandIn } from '../support/stripe-standin';
-import { stripeClient } from '../../src/server/integrations/stripe';
+import { stripeClient } from '../../src/server/plans/stripe-provider';
 
 let ctx: TestContext;
 let stripe: StripeStandIn;

@@ -3,7 +3,7 @@
 // and the client learns it from plans.payments.
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { checkoutSessions } from '../../src/server/db/schema';
-import { PAYMENT_MESSAGES } from '../../src/server/integrations/payments';
+import { PAYMENT_MESSAGES } from '../../src/server/plans/payments';
 import { type TestContext, TestClient, createTestContext } from '../support/app';
 import { createUser, signedInClient } from '../support/factories';
 

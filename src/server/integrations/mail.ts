@@ -9,7 +9,7 @@
 // nodemailer (~20 MiB once loaded) is imported with the first message, not at start.
 import type { Transporter } from 'nodemailer';
 import type { Config } from '../config';
-import type { Logger } from '../deps';
+import type { Logger } from '../ops/logger';
 import { loadOnce } from '../load-once';
 
 /** Text made safe to put in an email's HTML (content or a quoted attribute). */

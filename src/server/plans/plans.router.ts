@@ -2,8 +2,8 @@
 // checkout page's three calls (only when the demo provider is in use).
 import { activatePremiumInput, cancelSubscriptionInput, demoCheckoutInput } from '../../shared/plans';
 import { AppError } from '../http/errors';
-import { cancelDemoCheckout, completeDemoCheckout, viewDemoCheckout } from '../integrations/demo-payments';
-import { paymentProvider } from '../integrations/payments';
+import { cancelDemoCheckout, completeDemoCheckout, viewDemoCheckout } from './demo-provider';
+import { paymentProvider } from './payments';
 import { protectedProcedure, publicProcedure, router } from '../trpc/init';
 import * as plans from './plans.service';
 

@@ -13,7 +13,7 @@ import { checkoutSessions } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
 import { hitRateLimit, type RateLimitRule } from '../http/rate-limit';
-import { paymentProvider, requirePaymentProvider } from '../integrations/payments';
+import { paymentProvider, requirePaymentProvider } from './payments';
 import { decidePlanStatus, describeSubscription, getPlanStatus, readSubscription } from './plan-status';
 
 export interface PlanUser {

@@ -18,7 +18,7 @@ import {
   markComplete,
   stripeClient,
   toProviderSubscription,
-} from '../integrations/stripe';
+} from './stripe-provider';
 import { storeProviderSubscription, type ProviderSubscription } from './subscription-store';
 
 export const WEBHOOK_MESSAGES = {

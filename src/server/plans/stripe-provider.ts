@@ -18,9 +18,9 @@ import {
   storeProviderSubscription,
   updateSubscription,
   type ProviderSubscription,
-} from '../plans/subscription-store';
-import { readSubscription } from '../plans/plan-status';
-import type { CheckoutPurpose, PaymentProvider } from './payments';
+} from './subscription-store';
+import { readSubscription } from './plan-status';
+import type { CheckoutPurpose, PaymentProvider } from './payment-provider';
 
 export type StripeConfig = NonNullable<Config['stripe']>;
 

@@ -1,13 +1,7 @@
-// The payment provider behind the plans domain: Stripe Checkout when STRIPE_SECRET_KEY is set,
-// otherwise the built-in demo checkout (decisions.md §3) where the configuration allows it (never
-// in production without DEMO_CHECKOUT=true), else none: payments are off. The plans service
-// decides WHAT happens (who may start a trial, what cancelling means); a provider only carries it
-// out and stores what it did.
+// What a payment provider does for the plans domain, and the shapes it speaks in. The providers
+// (stripe-provider.ts, demo-provider.ts) implement it; payments.ts picks one.
 import type { PaymentProviderKind } from '../../shared/plans';
 import type { AppDeps } from '../deps';
-import { AppError } from '../http/errors';
-import { createDemoProvider } from './demo-payments';
-import { createStripeProvider } from './stripe';
 
 export interface CheckoutUser {
   id: string;
@@ -45,28 +39,4 @@ export interface PaymentProvider {
    * only the stored one) and expires their open checkouts, so nothing is billed afterwards.
    */
   cancelEverything(deps: AppDeps, userId: string): Promise<void>;
-}
-
-export const PAYMENT_MESSAGES = {
-  off: 'Payments are not set up on this server yet, so Premium cannot be bought here. Please try again later.',
-} as const;
-
-const providers = new WeakMap<AppDeps['config'], PaymentProvider | null>();
-
-/** The provider the configuration asks for (one per configuration, so the Stripe client is reused); null when payments are off. */
-export function paymentProvider(deps: Pick<AppDeps, 'config'>): PaymentProvider | null {
-  let provider = providers.get(deps.config);
-  if (provider === undefined) {
-    const { stripe, demoCheckout } = deps.config;
-    provider = stripe ? createStripeProvider(stripe) : demoCheckout ? createDemoProvider() : null;
-    providers.set(deps.config, provider);
-  }
-  return provider;
-}
-
-/** The provider, or a 503 that says payments are not set up. */
-export function requirePaymentProvider(deps: Pick<AppDeps, 'config'>): PaymentProvider {
-  const provider = paymentProvider(deps);
-  if (!provider) throw new AppError('UNAVAILABLE', PAYMENT_MESSAGES.off);
-  return provider;
 }

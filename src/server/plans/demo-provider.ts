@@ -12,9 +12,9 @@ import { type DemoCheckoutView, PLAN_MESSAGES } from '../../shared/plans';
 import { checkoutSessions, subscriptions, users } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
-import { addMonths, currentPeriodEnd, decidePlanStatus, readSubscription } from '../plans/plan-status';
-import { lockSubscription, updateSubscription } from '../plans/subscription-store';
-import type { PaymentProvider } from './payments';
+import { addMonths, currentPeriodEnd, decidePlanStatus, readSubscription } from './plan-status';
+import { lockSubscription, updateSubscription } from './subscription-store';
+import type { PaymentProvider } from './payment-provider';
 
 const DAY_MS = 24 * 60 * 60_000;
 
