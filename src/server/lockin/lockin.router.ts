@@ -10,7 +10,10 @@ import {
   startSessionInput,
 } from '../../shared/lockin-input';
 import { protectedProcedure, router } from '../trpc/init';
+import { endSession } from './end-session';
+import { importLocalSessions } from './local-history';
 import * as lockin from './lockin.service';
+import { startSession } from './start-session';
 import { recordOfflineSession } from './offline-session';
 import { issueSyncStamp } from './sync-stamp';
 
@@ -21,17 +24,17 @@ export const lockinRouter = router({
     .query(({ ctx, input }) => lockin.listSessions(ctx.deps, ctx.user, input ?? {})),
   streak: protectedProcedure.query(({ ctx }) => lockin.getStreak(ctx.deps, ctx.user)),
   start: protectedProcedure.input(startSessionInput).mutation(async ({ ctx, input }) => {
-    const { session } = await lockin.startSession(ctx.deps, ctx.user, input);
+    const { session } = await startSession(ctx.deps, ctx.user, input);
     const now = ctx.deps.clock.now();
     return { session, serverNow: now.toISOString(), syncStamp: await issueSyncStamp(ctx.deps.db, ctx.user.id, now) };
   }),
   complete: protectedProcedure
     .input(completeSessionInput)
     .mutation(({ ctx, input }) =>
-      lockin.endSession(ctx.deps, ctx.user, { id: input.id, outcome: 'completed', actualMinutes: input.actualMinutes }),
+      endSession(ctx.deps, ctx.user, { id: input.id, outcome: 'completed', actualMinutes: input.actualMinutes }),
     ),
   quit: protectedProcedure.input(quitSessionInput).mutation(({ ctx, input }) =>
-    lockin.endSession(ctx.deps, ctx.user, {
+    endSession(ctx.deps, ctx.user, {
       id: input.id,
       outcome: 'quit',
       actualMinutes: input.actualMinutes,
@@ -43,5 +46,5 @@ export const lockinRouter = router({
     .mutation(({ ctx, input }) => recordOfflineSession(ctx.deps, ctx.user, input)),
   importLocal: protectedProcedure
     .input(importLocalInput)
-    .mutation(({ ctx, input }) => lockin.importLocalSessions(ctx.deps, ctx.user, input.sessions)),
+    .mutation(({ ctx, input }) => importLocalSessions(ctx.deps, ctx.user, input.sessions)),
 });

@@ -18,7 +18,9 @@ import type { AppDeps } from '../deps';
 import { type AppEnv, requireAuth } from '../http/auth-middleware';
 import { AppError, describeZodError } from '../http/errors';
 import { readJson } from '../http/validate';
+import { endSession } from './end-session';
 import * as lockin from './lockin.service';
+import { startSession } from './start-session';
 
 /** A time the spec's client sends: accepted when an ISO date-time or null, then ignored. */
 const isoOrNull = z.iso.datetime({ offset: true, error: 'must be an ISO date-time' }).nullish();
@@ -111,7 +113,7 @@ export function lockinRoutes(deps: AppDeps): Hono<AppEnv> {
   app.post('/lock-in-sessions', async (c) => {
     const { user } = requireAuth(c);
     const body = await readJson(c, createLockInBody);
-    const { session, created } = await lockin.startSession(deps, user, {
+    const { session, created } = await startSession(deps, user, {
       goalMinutes: body.goalMinutes,
       goalText: body.goalText,
       taskTitle: body.taskTitle,
@@ -124,7 +126,7 @@ export function lockinRoutes(deps: AppDeps): Hono<AppEnv> {
     const { user } = requireAuth(c);
     const id = idParam(c.req.param('id'));
     const body = await readJson(c, updateLockInBody);
-    const { session } = await lockin.endSession(deps, user, {
+    const { session } = await endSession(deps, user, {
       id,
       outcome: body.completed ? 'completed' : 'quit',
       actualMinutes: body.actualMinutes,
@@ -136,7 +138,7 @@ export function lockinRoutes(deps: AppDeps): Hono<AppEnv> {
   app.post('/focus-sessions', async (c) => {
     const { user } = requireAuth(c);
     const body = await readJson(c, createFocusBody);
-    const { session, created } = await lockin.startSession(deps, user, {
+    const { session, created } = await startSession(deps, user, {
       clientId: body.id,
       goalMinutes: body.durationMinutes,
       taskTitle: body.taskTitle,
@@ -148,7 +150,7 @@ export function lockinRoutes(deps: AppDeps): Hono<AppEnv> {
     const { user } = requireAuth(c);
     const id = idParam(c.req.param('id'));
     const body = await readJson(c, updateFocusBody);
-    const { session } = await lockin.endSession(deps, user, {
+    const { session } = await endSession(deps, user, {
       id,
       byAlias: true,
       actualField: 'durationMinutes',

@@ -16,7 +16,8 @@ import { requireRow } from '../db/rows';
 import { lockInSessions } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
-import { COMPLETION_GRACE_MS, findSession, type LockInUser, sessionTask, streakAt, toView } from './lockin.service';
+import { COMPLETION_GRACE_MS } from './end-session';
+import { findSession, type LockInUser, sessionTask, streakAt, toView } from './lockin.service';
 import { readSyncStamp } from './sync-stamp';
 
 /** Offline sessions are stored under this prefix, apart from the server's own ids. */
