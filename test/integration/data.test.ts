@@ -7,7 +7,7 @@ import { parse } from 'csv-parse/sync';
 import { eq, inArray } from 'drizzle-orm';
 import { hashToken } from '../../src/server/accounts/sessions';
 import { DATA_RATE_LIMITS } from '../../src/server/data/data.routes';
-import { SESSION_CSV_COLUMNS, TASK_CSV_COLUMNS } from '../../src/server/data/export.service';
+import { SESSION_CSV_COLUMNS, TASK_CSV_COLUMNS } from '../../src/server/data/export-csv';
 import { deletionSeams } from '../../src/server/data/delete-account.service';
 import { bankTasks, dailyTasks, lockInSessions, rateLimits, subscriptions, users } from '../../src/server/db/schema';
 import { EXPORT_PAGE_SIZE, IMPORT_MAX_BYTES, type ExportDocument, type ImportResult } from '../../src/shared/data';

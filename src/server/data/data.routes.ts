@@ -10,7 +10,9 @@ import { hitRateLimit, type RateLimitRule } from '../http/rate-limit';
 import { limitBody } from '../http/security';
 import { readJson } from '../http/validate';
 import { deleteAccount } from './delete-account.service';
-import { exportCsvChunks, exportFileName, exportJsonChunks, toByteStream } from './export.service';
+import { exportCsvChunks } from './export-csv';
+import { exportJsonChunks } from './export-json';
+import { exportFileName, toByteStream } from './export-stream';
 import { importExport } from './import.service';
 
 /**
