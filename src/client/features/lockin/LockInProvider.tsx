@@ -23,7 +23,6 @@ import {
   advanceStreak,
   type CompletionResult,
   LOCKIN_COPY,
-  type LockInSessionView,
   minutesFromSeconds,
   MOTIVATIONAL_MESSAGES,
   type QuitReason,
@@ -36,7 +35,8 @@ import { decodeError, isUnreachable } from '../../lib/errors';
 import { isRunning } from '../../lib/mutation-running';
 import { browserTimeZone } from '../auth/session';
 import { LockInDialogs } from './LockInDialogs';
-import { readLocalActive, readLocalStreak, recordLocalSession, writeLocalActive } from './local-history';
+import { readLocalActive, readLocalStreak } from './local-history';
+import { endVisitorSession, fromServer, startVisitorSession, unrecordedSession } from './session-kinds';
 import { initialLockInState, type LockInTask, lockInReducer, type RunningState } from './session-machine';
 import { clockOffsetMs, elapsedSeconds, remainingSeconds } from './timer';
 import { useSessionSideEffects } from './useSessionSideEffects';
@@ -61,19 +61,6 @@ export function useLockIn(): LockInApi {
   return api;
 }
 
-function fromServer(s: LockInSessionView): RunningState {
-  return {
-    id: s.id,
-    startMs: Date.parse(s.startTime),
-    endsAtMs: Date.parse(s.endsAt),
-    goalMinutes: s.goalMinutes,
-    taskTitle: s.taskTitle,
-    goalText: s.goalText,
-    local: false,
-    unrecorded: false,
-  };
-}
-
 function pickMessage(): string {
   return MOTIVATIONAL_MESSAGES[Math.floor(Math.random() * MOTIVATIONAL_MESSAGES.length)] ?? MOTIVATIONAL_MESSAGES[0];
 }
@@ -81,32 +68,6 @@ function pickMessage(): string {
 /** Record failures are only logged; the session goes on (spec section 8). */
 function logFailure(what: string, error: unknown) {
   console.warn(`Lock-In: could not record ${what}`, error);
-}
-
-/** A visitor's session ends in this browser: the running marker goes, the history gains the session. */
-function endLocally(
-  state: RunningState,
-  completed: boolean,
-  actualSeconds: number,
-  timeZone: string,
-  quitReason: QuitReason | null = null,
-) {
-  writeLocalActive(localStorage, null);
-  recordLocalSession(
-    localStorage,
-    {
-      id: state.id,
-      timestamp: new Date(state.startMs).toISOString(),
-      duration: state.goalMinutes * 60,
-      actualDuration: actualSeconds,
-      taskName: state.taskTitle,
-      goal: state.goalText,
-      completed,
-      quitReason: completed ? null : quitReason,
-    },
-    timeZone,
-    new Date(),
-  );
 }
 
 export function LockInProvider({ children }: { children: ReactNode }) {
@@ -214,27 +175,9 @@ export function LockInProvider({ children }: { children: ReactNode }) {
   const startSession = async () => {
     askNotificationPermission();
     const goal = goalText.trim() || null;
+    const taskTitle = task?.title ?? LOCKIN_COPY.defaultTaskTitle;
     if (!isAuthenticated) {
-      const now = Date.now();
-      const session: RunningState = {
-        id: `local_${now}`,
-        startMs: now,
-        endsAtMs: now + minutes * 60_000,
-        goalMinutes: minutes,
-        taskTitle: task?.title ?? LOCKIN_COPY.defaultTaskTitle,
-        goalText: goal,
-        local: true,
-        unrecorded: false,
-      };
-      writeLocalActive(localStorage, {
-        id: session.id,
-        startTime: new Date(session.startMs).toISOString(),
-        endsAt: new Date(session.endsAtMs).toISOString(),
-        goalMinutes: minutes,
-        goal,
-        taskName: session.taskTitle,
-      });
-      begin(session, 0);
+      begin(startVisitorSession(minutes, taskTitle, goal), 0);
       return;
     }
     try {
@@ -267,7 +210,6 @@ export function LockInProvider({ children }: { children: ReactNode }) {
       }
       logFailure('the session start', error);
       if (isUnreachable(error) && runningQuery.data) {
-        const taskTitle = task?.title ?? LOCKIN_COPY.defaultTaskTitle;
         const started = offlineSession(runningQuery.data, runningQuery.dataUpdatedAt, {
           minutes,
           taskTitle,
@@ -278,17 +220,7 @@ export function LockInProvider({ children }: { children: ReactNode }) {
         begin(started.session, started.offsetMs);
         return;
       }
-      const now = Date.now();
-      begin({
-        id: `unrecorded_${now}`,
-        startMs: now,
-        endsAtMs: now + minutes * 60_000,
-        goalMinutes: minutes,
-        taskTitle: task?.title ?? LOCKIN_COPY.defaultTaskTitle,
-        goalText: goal,
-        local: false,
-        unrecorded: true,
-      });
+      begin(unrecordedSession(minutes, taskTitle, goal));
     }
   };
 
@@ -349,7 +281,7 @@ export function LockInProvider({ children }: { children: ReactNode }) {
       let streak = 0;
       if (session.local) {
         const timeZone = timeZoneNow();
-        endLocally(session, true, session.goalMinutes * 60, timeZone);
+        endVisitorSession(session, true, session.goalMinutes * 60, timeZone);
         streak = readLocalStreak(localStorage, timeZone, new Date());
       } else if (session.offline) {
         recordOfflineEnd(session, 'completed', session.endsAtMs);
@@ -384,7 +316,7 @@ export function LockInProvider({ children }: { children: ReactNode }) {
     finishing.current = true;
     const seconds = elapsedSeconds(session.startMs, session.goalMinutes * 60, Date.now(), offsetMs);
     if (session.local) {
-      endLocally(session, false, seconds, timeZoneNow(), reason);
+      endVisitorSession(session, false, seconds, timeZoneNow(), reason);
     } else if (session.offline) {
       recordOfflineEnd(session, 'quit', Date.now() + offsetMs, reason);
     } else if (!session.unrecorded && !onlineManager.isOnline()) {
