@@ -47,7 +47,7 @@ export async function toCurrentUser(deps: AppDeps, user: UserRow): Promise<Curre
     firstName: user.firstName,
     lastName: user.lastName,
     email: user.email,
-    premium: await isPremium(deps, user.id),
+    premium: await isPremium(deps, user),
     profileImageUrl: user.profileImageUrl,
     timeZone: user.timeZone,
   };

@@ -1,12 +1,12 @@
 // Sessions after Lucia's guide: a random token lives in the cookie, only its SHA-256 in the
 // database. Idle expiry slides forward on use; an absolute lifetime caps it.
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
-import { eq, lt, sql } from 'drizzle-orm';
+import { eq, getTableColumns, lt, sql } from 'drizzle-orm';
 import { SESSION_ABSOLUTE_LIFETIME_MS, SESSION_IDLE_TIMEOUT_MS, SESSION_RENEW_WITHIN_MS } from '../../shared/constants';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
 import { preparedPerDatabase } from '../db/prepared';
-import { sessions, users } from '../db/schema';
+import { sessions, subscriptions, users } from '../db/schema';
 
 export interface SessionUser {
   id: string;
@@ -15,6 +15,8 @@ export interface SessionUser {
   lastName: string | null;
   profileImageUrl: string | null;
   timeZone: string;
+  /** The user's subscription row, read with the session: the request's plan (plans/plan-status.ts). Never sent out. */
+  subscription?: typeof subscriptions.$inferSelect | null;
 }
 
 /** The user columns a session carries, and the only ones that may leave the server (never the hash). */
@@ -73,9 +75,11 @@ const sessionWithUser = preparedPerDatabase((db) =>
         createdAt: sessions.createdAt,
       },
       user: sessionUserColumns,
+      subscription: getTableColumns(subscriptions),
     })
     .from(sessions)
     .innerJoin(users, eq(sessions.userId, users.id))
+    .leftJoin(subscriptions, eq(subscriptions.userId, sessions.userId))
     .where(eq(sessions.id, sql.placeholder('id')))
     .limit(1)
     .prepare('session_with_user'),
@@ -106,7 +110,7 @@ export async function validateSessionToken(db: Db, clock: Clock, token: string):
       renewed = true;
     }
   }
-  return { session, user: found.user, renewed };
+  return { session, user: { ...found.user, subscription: found.subscription }, renewed };
 }
 
 /** Ends one session. */

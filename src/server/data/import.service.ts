@@ -94,7 +94,7 @@ const dateOrNull = (value: string | null) => (value === null ? null : new Date(v
 
 export async function importExport(deps: AppDeps, user: { id: string }, text: string): Promise<ImportResult> {
   const file = parseExport(text);
-  const bankLimit = (await isPremium(deps, user.id)) ? null : FREE_BANK_LIMIT;
+  const bankLimit = (await isPremium(deps, user)) ? null : FREE_BANK_LIMIT;
   const now = deps.clock.now();
   const userId = user.id;
 

@@ -57,7 +57,7 @@ export async function suggestTasks(
   user: { id: string },
   input: AiSuggestionsInput,
 ): Promise<{ suggestions: AiSuggestion[] }> {
-  if (!(await isPremium(deps, user.id))) throw new AppError('FORBIDDEN', AI_MESSAGES.premiumOnly);
+  if (!(await isPremium(deps, user))) throw new AppError('FORBIDDEN', AI_MESSAGES.premiumOnly);
   try {
     await hitRateLimit(deps, AI_RULE, user.id);
   } catch (error) {

@@ -28,10 +28,9 @@ import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { readStreak, type StreakRun, streakOf, streakRunSql } from '../lockin/streak';
 import type { AppDeps } from '../deps';
-import { isPremium } from '../plans/plan-status';
+import { isPremium, type PlanUser } from '../plans/plan-status';
 
-export interface InsightsUser {
-  id: string;
+export interface InsightsUser extends PlanUser {
   timeZone: string;
 }
 
@@ -350,7 +349,7 @@ function shapeBreakdown(rows: BreakdownRow[]) {
  * every other field only for a premium user. The queries are independent reads, sent together.
  */
 export async function getAnalytics(deps: AppDeps, user: InsightsUser): Promise<Analytics> {
-  const premium = await isPremium(deps, user.id);
+  const premium = await isPremium(deps, user);
   const cal = calendarOf(user, deps.clock.now());
   const db = deps.db;
 

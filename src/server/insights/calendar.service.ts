@@ -43,7 +43,7 @@ export async function getFeed(deps: AppDeps, user: { id: string }): Promise<Cale
 
 /** Creates the feed, or replaces its token: the previous URL stops working at once. */
 export async function regenerateFeed(deps: AppDeps, user: { id: string }): Promise<CalendarFeedInfo> {
-  if (!(await isPremium(deps, user.id))) throw new AppError('FORBIDDEN', CALENDAR_MESSAGES.premiumOnly);
+  if (!(await isPremium(deps, user))) throw new AppError('FORBIDDEN', CALENDAR_MESSAGES.premiumOnly);
   const token = newToken();
   const now = deps.clock.now();
   await deps.db
@@ -74,7 +74,7 @@ export async function renderFeed(deps: AppDeps, token: string): Promise<string> 
     .where(eq(calendarFeeds.token, token))
     .limit(1);
   if (!owner) throw new AppError('NOT_FOUND', CALENDAR_MESSAGES.notFound);
-  if (!(await isPremium(deps, owner.id))) throw new AppError('FORBIDDEN', CALENDAR_MESSAGES.premiumOnly);
+  if (!(await isPremium(deps, owner))) throw new AppError('FORBIDDEN', CALENDAR_MESSAGES.premiumOnly);
 
   const now = deps.clock.now();
   const tz = safeTimeZone(owner.timeZone);

@@ -22,9 +22,8 @@ import { preparedPerDatabase } from '../db/prepared';
 import { dailyTasks, lockInSessions } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
-import { isPremium } from '../plans/plan-status';
-export interface LockInUser {
-  id: string;
+import { isPremium, type PlanUser } from '../plans/plan-status';
+export interface LockInUser extends PlanUser {
   timeZone: string;
 }
 
@@ -126,7 +125,7 @@ export async function sessionTask(
   user: LockInUser,
   taskId: string,
 ): Promise<{ taskTitle: string; category: string }> {
-  if (!(await isPremium(deps, user.id))) throw new AppError('FORBIDDEN', LOCKIN_MESSAGES.premiumTask);
+  if (!(await isPremium(deps, user))) throw new AppError('FORBIDDEN', LOCKIN_MESSAGES.premiumTask);
   const [task] = await deps.db
     .select({ title: dailyTasks.title, category: dailyTasks.category })
     .from(dailyTasks)

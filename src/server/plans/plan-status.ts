@@ -143,6 +143,17 @@ export async function getPlanStatus(deps: AppDeps, userId: string): Promise<Plan
   return decidePlanStatus(row, deps.clock.now());
 }
 
-export async function isPremium(deps: AppDeps, userId: string): Promise<boolean> {
-  return (await getPlanStatus(deps, userId)).premium;
+/**
+ * A user as the services know them. `subscription`, when set, is the user's row as this request
+ * read it with its session (accounts/sessions.ts): isPremium decides from it without a read of
+ * its own. Undefined: not read yet.
+ */
+export interface PlanUser {
+  id: string;
+  subscription?: SubscriptionRow | null;
+}
+
+export async function isPremium(deps: AppDeps, user: PlanUser): Promise<boolean> {
+  if (user.subscription === undefined) return (await getPlanStatus(deps, user.id)).premium;
+  return decidePlanStatus(user.subscription ?? undefined, deps.clock.now()).premium;
 }

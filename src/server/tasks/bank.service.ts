@@ -1,5 +1,5 @@
 // The Task Bank: reusable tasks, 10 on the free plan, listed newest first with per-category counts.
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import { DEFAULT_CATEGORY, FREE_BANK_LIMIT } from '../../shared/constants';
 import { TOASTS } from '../../shared/copy';
 import {
@@ -13,43 +13,39 @@ import type { Tx } from '../db/client';
 import { bankTasks, dailyTasks } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
-import { isPremium } from '../plans/plan-status';
+import { isPremium, type PlanUser } from '../plans/plan-status';
 import { readCustomCategories } from './categories.service';
-import { SNAPSHOT, notFound, bankColumns, toBankTask, lockUser, emptyToNull, type TaskUser } from './task-store';
+import { notFound, bankColumns, toBankTask, lockUser, emptyToNull, type TaskUser } from './task-store';
 
 // ---------------------------------------------------------------------------------------------
 // Task Bank
 
-async function bankLimit(deps: AppDeps, userId: string): Promise<number | null> {
-  return (await isPremium(deps, userId)) ? null : FREE_BANK_LIMIT;
+async function bankLimit(deps: AppDeps, user: PlanUser): Promise<number | null> {
+  return (await isPremium(deps, user)) ? null : FREE_BANK_LIMIT;
 }
 
+/** Categories in code-point order, as the client lists them. */
+const byCategory = (a: { category: string }, b: { category: string }) =>
+  a.category < b.category ? -1 : a.category > b.category ? 1 : 0;
+
 export async function listBank(deps: AppDeps, user: TaskUser, input: { category?: string } = {}): Promise<BankList> {
-  const limit = await bankLimit(deps, user.id);
-  const filter = input.category
-    ? and(eq(bankTasks.userId, user.id), eq(bankTasks.category, input.category))
-    : eq(bankTasks.userId, user.id);
-  return deps.db.transaction(async (tx) => {
-    const rows = await tx
-      .select(bankColumns)
-      .from(bankTasks)
-      .where(filter)
-      .orderBy(desc(bankTasks.createdAt), desc(bankTasks.seq));
-    const counts = await tx
-      .select({ category: bankTasks.category, count: count() })
-      .from(bankTasks)
-      .where(eq(bankTasks.userId, user.id))
-      .groupBy(bankTasks.category)
-      .orderBy(asc(bankTasks.category));
-    const categories = await readCustomCategories(tx, user.id);
-    return {
-      tasks: rows.map(toBankTask),
-      total: counts.reduce((sum, c) => sum + Number(c.count), 0),
-      categoryCounts: counts.map((c) => ({ category: c.category, count: Number(c.count) })),
-      customCategories: categories,
-      limit,
-    };
-  }, SNAPSHOT);
+  const limit = await bankLimit(deps, user);
+  // One read of the whole bank gives the list and its counts, so they always agree.
+  const rows = await deps.db
+    .select(bankColumns)
+    .from(bankTasks)
+    .where(eq(bankTasks.userId, user.id))
+    .orderBy(desc(bankTasks.createdAt), desc(bankTasks.seq));
+  const counts = new Map<string, number>();
+  for (const row of rows) counts.set(row.category, (counts.get(row.category) ?? 0) + 1);
+  const shown = input.category ? rows.filter((row) => row.category === input.category) : rows;
+  return {
+    tasks: shown.map(toBankTask),
+    total: rows.length,
+    categoryCounts: [...counts].map(([category, count]) => ({ category, count })).sort(byCategory),
+    customCategories: await readCustomCategories(deps.db, user.id),
+    limit,
+  };
 }
 
 async function insertBankTask(tx: Tx, user: TaskUser, input: CreateBankTaskInput, now: Date) {
@@ -81,7 +77,7 @@ async function bankCount(tx: Tx, userId: string, id: string): Promise<{ tasks: n
 }
 
 export async function createBankTask(deps: AppDeps, user: TaskUser, input: CreateBankTaskInput): Promise<BankTask> {
-  const limit = await bankLimit(deps, user.id);
+  const limit = await bankLimit(deps, user);
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     await lockUser(tx, user.id, now);
@@ -103,7 +99,7 @@ export async function registerTask(
   user: TaskUser,
   input: CreateBankTaskInput,
 ): Promise<{ task: BankTask; created: boolean }> {
-  const limit = await bankLimit(deps, user.id);
+  const limit = await bankLimit(deps, user);
   return deps.db.transaction(async (tx) => {
     await lockUser(tx, user.id, deps.clock.now());
     const [existing] = await tx

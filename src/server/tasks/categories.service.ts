@@ -3,7 +3,7 @@ import { and, asc, count, eq } from 'drizzle-orm';
 import { BUILT_IN_CATEGORIES, CUSTOM_CATEGORY_LIMIT } from '../../shared/constants';
 import { TOASTS } from '../../shared/copy';
 import { TASK_MESSAGES } from '../../shared/tasks';
-import type { Tx } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { customCategories } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
@@ -12,7 +12,7 @@ import { lockUser, type TaskUser } from './task-store';
 // ---------------------------------------------------------------------------------------------
 // Custom categories
 
-export async function readCustomCategories(tx: Tx, userId: string): Promise<string[]> {
+export async function readCustomCategories(tx: Db | Tx, userId: string): Promise<string[]> {
   const rows = await tx
     .select({ name: customCategories.name })
     .from(customCategories)

@@ -12,17 +12,14 @@ import { TASK_MESSAGES, type BankTask, type DailyResetResult, type DailyTask } f
 import type { Tx } from '../db/client';
 import { bankTasks, dailyResetState, dailyTasks } from '../db/schema';
 import { AppError } from '../http/errors';
+import type { PlanUser } from '../plans/plan-status';
 import { daysCarriedOverOn, localDate, safeTimeZone } from '../../shared/local-date';
 import { compareDaily, isResetDue, planReset } from './daily-reset';
 
 /** What the tasks domain needs to know about the signed-in user. */
-export interface TaskUser {
-  id: string;
+export interface TaskUser extends PlanUser {
   timeZone: string;
 }
-
-/** A read-only transaction that sees one snapshot, so a list and its counts agree. */
-export const SNAPSHOT = { isolationLevel: 'repeatable read', accessMode: 'read only' } as const;
 
 export const notFound = () => new AppError('NOT_FOUND', TASK_MESSAGES.notFound);
 

@@ -73,7 +73,7 @@ export const protectedProcedure = t.procedure.use(({ ctx, next }) => {
 
 /** Signed in and premium (trial included), decided by the plans domain's one rule. */
 export const premiumProcedure = protectedProcedure.use(async ({ ctx, next }) => {
-  if (!(await isPremium(ctx.deps, ctx.user.id))) {
+  if (!(await isPremium(ctx.deps, ctx.user))) {
     throw new TRPCError({ code: 'FORBIDDEN', message: 'This feature needs LockIn Premium' });
   }
   return next();
