@@ -2,7 +2,7 @@
 // laid out by LegalLayout and rendered by LegalText.
 import { LEGAL_DOCUMENTS, type LegalDocument } from './legal-content';
 import { LegalLayout } from './LegalLayout';
-import { LegalText } from './LegalText';
+import { fill, LegalText } from './LegalText';
 
 function LegalPage({ document }: { document: LegalDocument }) {
   return (
@@ -11,7 +11,7 @@ function LegalPage({ document }: { document: LegalDocument }) {
       summary={<LegalText markdown={document.summary} />}
       sections={document.sections.map((section) => ({
         id: section.id,
-        title: section.title,
+        title: fill(section.title),
         body: <LegalText markdown={section.body} />,
       }))}
     />

@@ -185,7 +185,14 @@ Connections to {{APP_NAME}} are encrypted, passwords are stored only as strong o
         id: 'acceptance',
         title: 'Agreeing to these terms',
         body: `
-These terms govern your use of {{APP_NAME}}. By creating an account or using the app, you agree to them and to our [Privacy Policy]({{route:privacyPolicy}}). If you do not agree, please do not use {{APP_NAME}} .
+These terms govern your use of {{APP_NAME}}. By creating an account or using the app, you agree to them and to our [Privacy Policy]({{route:privacyPolicy}}). If you do not agree, please do not use {{APP_NAME}}.
+`,
+      },
+      {
+        id: 'eligibility',
+        title: 'Who can use {{APP_NAME}}',
+        body: `
+> You must be at least {{MINIMUM_AGE}} years old to use {{APP_NAME}}. If you are under the age of majority where you live, you confirm that a parent or guardian has read and agreed to these terms with you.
 `,
       },
       {
