@@ -19,19 +19,29 @@ export function fromServer(s: LockInSessionView): RunningState {
   };
 }
 
-/** A visitor's session: the running marker in this browser's storage, read again after a reload. */
-export function startVisitorSession(minutes: number, taskTitle: string, goalText: string | null): RunningState {
+/** A session that starts now and runs for `minutes`, on this device's clock. */
+function startingNow(
+  kind: 'local' | 'unrecorded',
+  minutes: number,
+  taskTitle: string,
+  goalText: string | null,
+): RunningState {
   const now = Date.now();
-  const session: RunningState = {
-    id: `local_${now}`,
+  return {
+    id: `${kind}_${now}`,
     startMs: now,
     endsAtMs: now + minutes * 60_000,
     goalMinutes: minutes,
     taskTitle,
     goalText,
-    local: true,
-    unrecorded: false,
+    local: kind === 'local',
+    unrecorded: kind === 'unrecorded',
   };
+}
+
+/** A visitor's session: the running marker in this browser's storage, read again after a reload. */
+export function startVisitorSession(minutes: number, taskTitle: string, goalText: string | null): RunningState {
+  const session = startingNow('local', minutes, taskTitle, goalText);
   writeLocalActive(localStorage, {
     id: session.id,
     startTime: new Date(session.startMs).toISOString(),
@@ -44,19 +54,8 @@ export function startVisitorSession(minutes: number, taskTitle: string, goalText
 }
 
 /** A session the server would not record: it runs and celebrates, and nothing is kept. */
-export function unrecordedSession(minutes: number, taskTitle: string, goalText: string | null): RunningState {
-  const now = Date.now();
-  return {
-    id: `unrecorded_${now}`,
-    startMs: now,
-    endsAtMs: now + minutes * 60_000,
-    goalMinutes: minutes,
-    taskTitle,
-    goalText,
-    local: false,
-    unrecorded: true,
-  };
-}
+export const unrecordedSession = (minutes: number, taskTitle: string, goalText: string | null): RunningState =>
+  startingNow('unrecorded', minutes, taskTitle, goalText);
 
 /** A visitor's session ends in this browser: the running marker goes, the history gains the session. */
 export function endVisitorSession(
