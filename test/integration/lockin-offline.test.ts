@@ -144,6 +144,21 @@ describe('recording a session run offline', () => {
     expect(quit.body.streak.current).toBe(0);
   });
 
+  test("an end a few seconds ahead of the server's clock (within the tolerance) is stored as now", async () => {
+    at('2026-03-10T15:00:00Z');
+    const { client } = await newClient();
+    const stamp = await syncStamp(client);
+    at('2026-03-10T15:10:00Z');
+    const ahead = await record<CompletionResult>(client, stamp, {
+      outcome: 'quit',
+      startTime: '2026-03-10T15:01:00.000Z',
+      endTime: '2026-03-10T15:10:03.000Z',
+    });
+    expect(ahead.status).toBe(200);
+    expect(ahead.body.session.completedAt).toBe('2026-03-10T15:10:00.000Z');
+    expect(ahead.body.session.actualMinutes).toBe(9);
+  });
+
   test('a session overlapping one already recorded (online or offline) is a 409', async () => {
     at('2026-03-10T12:00:00Z');
     const { client } = await newClient();

@@ -101,6 +101,9 @@ describe('subscriptions', () => {
       'https://fcm.googleapis.com:8443/x',
       'https://fcm.googleapis.com.evil.example/x',
       'https://notify.windows.com.evil.example/x',
+      // A suffix inside the name is not the name's end: endsWith, never includes.
+      'https://x.notify.windows.com.evil.example/x',
+      'https://web.push.apple.com.evil.example/x',
       'https://127.0.0.1/x',
     ])
       expect(() => assertPushEndpointAllowed(bad, undefined)).toThrow(PUSH_MESSAGES.hostNotAllowed);
