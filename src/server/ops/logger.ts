@@ -1,4 +1,7 @@
 // The server's loggers: readable text for development, one JSON object per line in production.
+// Neither ever writes a failed query's values (an email, a name, a password hash): only the
+// statement and why it failed.
+import { DrizzleQueryError } from 'drizzle-orm';
 /** One answered request, as the request log writes it: never a raw path (ids, feed tokens) or a header. */
 export interface RequestLogLine {
   method: string;
@@ -19,11 +22,37 @@ export interface Logger {
 
 export const requestText = (l: RequestLogLine) => `${l.method} ${l.route} ${l.status} ${l.ms}ms ${l.requestId}`;
 
+/** The failed query somewhere in an error's causes (tRPC and the services wrap them), if any. */
+function failedQueryIn(error: unknown): DrizzleQueryError | undefined {
+  let e: unknown = error;
+  for (let depth = 0; e instanceof Error && depth < 8; depth++, e = e.cause) {
+    if (e instanceof DrizzleQueryError) return e;
+  }
+  return undefined;
+}
+
+/**
+ * What the log may say of an error. Drizzle's message for a failed query lists its values, and
+ * errors that wrap it repeat that message: everywhere it appears it becomes the statement and its
+ * cause.
+ */
+export function loggableError(error: Error): { name: string; message: string; stack?: string } {
+  const failed = failedQueryIn(error);
+  if (!failed) return { name: error.name, message: error.message, stack: error.stack };
+  const cause = failed.cause instanceof Error ? failed.cause.message : String(failed.cause ?? 'unknown');
+  const safe = `Failed query: ${failed.query}\ncause: ${cause}`;
+  const scrub = (text: string) => text.replaceAll(failed.message, safe);
+  return { name: error.name, message: scrub(error.message), stack: error.stack && scrub(error.stack) };
+}
+
 /** Readable text, for development. */
 export const consoleLogger: Logger = {
   info: (m) => console.log(m),
   warn: (m) => console.warn(m),
-  error: (m, e) => console.error(m, e instanceof Error ? (e.stack ?? e.message) : (e ?? '')),
+  error: (m, e) => {
+    const safe = e instanceof Error ? loggableError(e) : undefined;
+    console.error(m, safe ? (safe.stack ?? safe.message) : (e ?? ''));
+  },
   request: (line) => console.log(requestText(line)),
 };
 
@@ -38,12 +67,7 @@ export const jsonLogger: Logger = {
     console.error(
       jsonLine('error', {
         msg,
-        error:
-          e instanceof Error
-            ? { name: e.name, message: e.message, stack: e.stack }
-            : e === undefined
-              ? undefined
-              : String(e),
+        error: e instanceof Error ? loggableError(e) : e === undefined ? undefined : String(e),
       }),
     ),
   request: (line) => console.log(jsonLine('info', { msg: 'request', ...line })),
