@@ -1,6 +1,5 @@
-// A Map that keeps at most `max` entries, dropping the least recently used. Shared code runs in
-// the browser too, where the lru-cache package would add ~19 KiB to the first load for caches
-// that hold a handful of time zones; the server's own caches keep using lru-cache.
+// A Map that keeps at most `max` entries, dropping the least recently used: small enough for the
+// browser's first load, for caches that hold a handful of time zones or scroll positions.
 
 export class RecentMap<K, V> {
   private readonly map = new Map<K, V>();

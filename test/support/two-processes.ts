@@ -87,13 +87,3 @@ export async function registerOn(server: ServerProcess, tag: string): Promise<{ 
   if (!cookie) throw new Error('registration set no session cookie');
   return { cookie, email };
 }
-
-/** Milliseconds until `check` holds, or Infinity after 1.5 s. */
-export async function msUntil(check: () => Promise<boolean>): Promise<number> {
-  const started = performance.now();
-  while (performance.now() - started < 1500) {
-    if (await check()) return performance.now() - started;
-    await Bun.sleep(20);
-  }
-  return Number.POSITIVE_INFINITY;
-}

@@ -2,6 +2,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { EXPORT_FORMAT, EXPORT_VERSION } from '../../shared/data';
 import { customCategories, dailyResetState, oauthAccounts, users } from '../db/schema';
+import { sessionUserColumns } from '../accounts/sessions';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
 import { readStreak } from '../lockin/streak';
@@ -18,12 +19,7 @@ export async function* exportJsonChunks(deps: AppDeps, userId: string): AsyncGen
   // Explicit columns: the password hash never leaves the server (conventions, habit 4).
   const [profile] = await db
     .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      profileImageUrl: users.profileImageUrl,
-      timeZone: users.timeZone,
+      ...sessionUserColumns,
       createdAt: users.createdAt,
       hasPassword: users.passwordHash,
     })

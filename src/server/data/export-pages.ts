@@ -9,9 +9,6 @@ import { bankTasks, dailyTasks, lockInSessions, taskCompletions } from '../db/sc
 import { bankColumns, dailyColumns } from '../tasks/task-store';
 export const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 
-// ---------------------------------------------------------------------------------------------
-// Keyset pages: each query starts after the last row of the previous one (no OFFSET scans).
-
 const sessionColumns = {
   id: lockInSessions.id,
   aliasId: lockInSessions.aliasId,

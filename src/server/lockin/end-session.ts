@@ -29,7 +29,7 @@ export interface EndInput {
   actualField?: string;
 }
 
-/** Ends the active `row` with these figures; null when it was no longer active as read. */
+/** Ends the active `row` with these figures: the ended row, or none when it was no longer active as read. */
 export async function finishRow(
   tx: Db | Tx,
   user: LockInUser,
@@ -38,8 +38,7 @@ export async function finishRow(
   actualMinutes: number,
   reason: QuitReason | null,
   endedAt: Date,
-  now: Date,
-): Promise<CompletionResult | null> {
+): Promise<SessionRow | undefined> {
   // Changes the row only while it is still active: of two ends racing, exactly one changes it.
   const [ended] = await tx
     .update(lockInSessions)
@@ -63,8 +62,7 @@ export async function finishRow(
       ),
     )
     .returning();
-  if (!ended) return null;
-  return { session: toView(ended), streak: await streakAt(tx, user, now) };
+  return ended;
 }
 
 /**
@@ -118,8 +116,15 @@ function plannedEnd(row: SessionRow, input: EndInput, now: Date): { actual: numb
   };
 }
 
-/** Ends the active `row` as planned; null when the guarded UPDATE found it no longer so. */
-function endActive(db: Db, user: LockInUser, row: SessionRow, input: EndInput, now: Date) {
+/** Ends the active `row` as planned, with the streak after it; null when the guarded UPDATE found it no longer so. */
+async function endActive(
+  db: Db,
+  user: LockInUser,
+  row: SessionRow,
+  input: EndInput,
+  now: Date,
+): Promise<CompletionResult | null> {
   const { actual, endedAt } = plannedEnd(row, input, now);
-  return finishRow(db, user, row, input.outcome, actual, input.reason ?? null, endedAt, now);
+  const ended = await finishRow(db, user, row, input.outcome, actual, input.reason ?? null, endedAt);
+  return ended ? { session: toView(ended), streak: await streakAt(db, user, now) } : null;
 }

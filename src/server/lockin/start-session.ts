@@ -89,7 +89,7 @@ export async function startSession(deps: AppDeps, user: LockInUser, input: Start
         return { session: toView(running), created: false };
       if (running) {
         if (running.endsAt.getTime() <= now.getTime()) {
-          await finishRow(tx, user, running, 'completed', running.goalMinutes, null, running.endsAt, now);
+          await finishRow(tx, user, running, 'completed', running.goalMinutes, null, running.endsAt);
         } else {
           const attached = await attachOtherShape(tx, user.id, running, input, now);
           if (attached) return { session: toView(attached), created: false };
