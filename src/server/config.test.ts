@@ -112,7 +112,7 @@ describe('validation names the bad variable', () => {
 
   test('NODE_ENV takes only the three known values', () => {
     expect(configError({ NODE_ENV: 'staging' })).toContain('NODE_ENV');
-    expect(loadConfig({ NODE_ENV: 'production' }).env).toBe('production');
+    expect(loadConfig({ NODE_ENV: 'production', MAIL_TO_LOG: 'true' }).env).toBe('production');
   });
 
   test('every bad variable is listed, one per line', () => {
@@ -212,10 +212,14 @@ describe('payments and production safety', () => {
   });
 
   test('in production without Stripe the demo checkout runs only with DEMO_CHECKOUT=true', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).demoCheckout).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', DEMO_CHECKOUT: 'false' }).demoCheckout).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', DEMO_CHECKOUT: 'true' }).demoCheckout).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production', DEMO_CHECKOUT: 'true', ...stripe }).demoCheckout).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', MAIL_TO_LOG: 'true' }).demoCheckout).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', MAIL_TO_LOG: 'true', DEMO_CHECKOUT: 'false' }).demoCheckout).toBe(
+      false,
+    );
+    expect(loadConfig({ NODE_ENV: 'production', MAIL_TO_LOG: 'true', DEMO_CHECKOUT: 'true' }).demoCheckout).toBe(true);
+    expect(
+      loadConfig({ NODE_ENV: 'production', MAIL_TO_LOG: 'true', DEMO_CHECKOUT: 'true', ...stripe }).demoCheckout,
+    ).toBe(false);
     expect(configError({ DEMO_CHECKOUT: 'yes' })).toContain('DEMO_CHECKOUT:');
   });
 
@@ -228,6 +232,15 @@ describe('payments and production safety', () => {
     const neither = configError({ NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk' });
     expect(neither).toContain('STRIPE_PRICE_ID:');
     expect(neither).toContain('STRIPE_WEBHOOK_SECRET:');
+  });
+
+  test('production without a mail server refuses to start unless MAIL_TO_LOG=true says so', () => {
+    expect(configError({ NODE_ENV: 'production' })).toContain('SMTP_URL: is required when NODE_ENV is production');
+    expect(configError({ NODE_ENV: 'production', MAIL_TO_LOG: 'false' })).toContain('MAIL_TO_LOG=true');
+    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://relay:587' }).smtpUrl).toBe('smtp://relay:587');
+    expect(loadConfig({ NODE_ENV: 'production', MAIL_TO_LOG: 'true' }).smtpUrl).toBeUndefined();
+    // A laptop or test install logs mail without being asked.
+    expect(loadConfig({}).smtpUrl).toBeUndefined();
   });
 
   test('test-only switches stop a production start, each named', () => {
@@ -324,7 +337,7 @@ describe('the start-up line naming the active providers', () => {
     expect(describeProviders(loadConfig({}))).toBe(
       'providers: payments demo checkout (no card is charged); mail server log; AI offline suggester; OAuth none',
     );
-    expect(describeProviders(loadConfig({ NODE_ENV: 'production' }))).toContain('payments off;');
+    expect(describeProviders(loadConfig({ NODE_ENV: 'production', MAIL_TO_LOG: 'true' }))).toContain('payments off;');
   });
 
   test('each real integration by name, never its secrets', () => {

@@ -29,6 +29,11 @@ const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   MAIL_FROM: z.string().default('LockIn <no-reply@lockin.local>'),
+  /** Production without SMTP_URL: the operator accepts that mail only goes to the log, links removed (nobody gets a reset link). */
+  MAIL_TO_LOG: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_PRICE_ID: optionalString,
@@ -179,6 +184,11 @@ function refuseUnsafeSettings(e: z.infer<typeof envSchema>, ctx: z.RefinementCtx
     refuse('STRIPE_API_BASE', 'is a test-only switch and must not be set when NODE_ENV is production');
   if (e.OAUTH_API_BASE)
     refuse('OAUTH_API_BASE', 'is a test-only switch and must not be set when NODE_ENV is production');
+  if (!e.SMTP_URL && !e.MAIL_TO_LOG)
+    refuse(
+      'SMTP_URL',
+      'is required when NODE_ENV is production: without it no email (password reset, email change) reaches anyone. Set MAIL_TO_LOG=true to start anyway, knowing that mail only goes to the log with its links removed',
+    );
 }
 
 /** Parses the environment; throws a ConfigError naming every bad variable. */

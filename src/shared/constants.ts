@@ -21,6 +21,11 @@ export const LOCAL_HISTORY_IMPORT_DAYS = 30;
  * from the server (its sync stamp) and that answer is at most this many days old.
  */
 export const OFFLINE_SYNC_MAX_AGE_DAYS = 7;
+/**
+ * A device's sync window: its stamps from the current window (and, for a session that started
+ * before it opened, the window before) count; a new one opens when it asks this long after.
+ */
+export const SYNC_WINDOW_MS = 10 * 60_000;
 /** How far an offline session's client-stamped times may stray from the bounds (clock estimates). */
 export const OFFLINE_CLOCK_TOLERANCE_MS = 5_000;
 export const FOCUS_STATS_LIMIT = 10;

@@ -71,6 +71,7 @@ export const dailyResetComplete = (removed: number, carried: number) =>
 export const AUTH_MESSAGES = {
   invalidCredentials: 'Invalid email or password',
   emailTaken: 'An account with this email already exists',
+  unknownTimeZone: 'Time zone is not one this server knows; pick a current IANA name such as America/Los_Angeles',
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
   notSignedIn: 'Not signed in',
 } as const;

@@ -179,6 +179,7 @@ export const LOCKIN_MESSAGES = {
   taskNotFound: 'Task not found',
   premiumTask: 'Lock-In on a task needs LockIn Premium',
   badSyncStamp: `${fieldLabel(['syncStamp'])} is not valid or is older than ${OFFLINE_SYNC_MAX_AGE_DAYS} days`,
+  supersededSyncStamp: `${fieldLabel(['syncStamp'])} is older than this device's latest sync: only the latest counts`,
   startBeforeSync: `${fieldLabel(['startTime'])} must not be before the last sync`,
   endInFuture: `${fieldLabel(['endTime'])} must not be in the future`,
   longerThanGoal: `${fieldLabel(['endTime'])} must be after the start and at most the goal later`,

@@ -31,6 +31,7 @@ export const pushUnsubscribeInput = z.object({ endpoint: z.string().min(1).max(2
 
 export const PUSH_MESSAGES = {
   hostNotAllowed: 'endpoint: is not a known push service',
+  badKey: "keys.p256dh: is not a browser's push key (a point on the P-256 curve)",
   tooMany: `At most ${PUSH_SUBSCRIPTIONS_PER_USER} devices can get reminders; turn them off on one you no longer use`,
   noSubscriptions: 'No device of yours is set up for notifications yet',
   sessionEndTitle: (minutes: number) =>

@@ -346,7 +346,7 @@ describe('visitors and errors', () => {
 
 describe('a production server without payments', () => {
   test("/subscribe says payments are not set up, offers no checkout, and a direct checkout shows the server's reason", async () => {
-    const production = await startServer({ NODE_ENV: 'production', TEST_CLOCK: 'false' });
+    const production = await startServer({ NODE_ENV: 'production', MAIL_TO_LOG: 'true', TEST_CLOCK: 'false' });
     try {
       const context = await newContext(suite.browser, production);
       suite.track(context);

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import { SESSION_COOKIE } from '../../src/shared/constants';
+import { AUTH_MESSAGES } from '../../src/shared/copy';
 import { users } from '../../src/server/db/schema';
 import { createTestContext, TestClient, type TestContext, type TestResponse } from '../support/app';
 import type { CurrentUser } from '../../src/shared/types';
@@ -262,6 +263,20 @@ describe('POST /api/auth/login', () => {
     expect(res.body.timeZone).toBe('America/New_York');
     const [row] = await ctx.deps.db.select({ tz: users.timeZone }).from(users).where(eq(users.id, user.id));
     expect(row!.tz).toBe('America/New_York');
+  });
+
+  test('a zone the database does not know is refused at sign-up and left unstored at sign-in', async () => {
+    const signUp = await client().post('/api/auth/register', registration({ timeZone: 'US/Pacific-New' }));
+    expect(signUp.status).toBe(400);
+    expect(signUp.body.message).toBe(AUTH_MESSAGES.unknownTimeZone);
+    const user = await createUser(ctx, { timeZone: 'Europe/Paris' });
+    const signIn = await client().post('/api/auth/login', {
+      email: user.email,
+      password: user.password,
+      timeZone: 'Canada/East-Saskatchewan',
+    });
+    expect(signIn.status).toBe(200);
+    expect(signIn.body.timeZone).toBe('Europe/Paris');
   });
 });
 
@@ -575,6 +590,16 @@ describe('tRPC accounts procedures', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('Time zone must be an IANA time zone');
     expect((await c.get('/api/auth/user')).body.timeZone).toBe('Asia/Kolkata');
+
+    // Names Intl still knows but the database's zone data dropped: stored, they failed every
+    // query in that zone (analytics answered 500).
+    for (const timeZone of ['US/Pacific-New', 'Canada/East-Saskatchewan']) {
+      const unknown = await c.mutate('accounts.setTimeZone', { timeZone });
+      expect(unknown.status).toBe(400);
+      expect(unknown.body.message).toBe(AUTH_MESSAGES.unknownTimeZone);
+    }
+    expect((await c.get('/api/auth/user')).body.timeZone).toBe('Asia/Kolkata');
+    expect((await c.get('/api/analytics')).status).toBe(200);
 
     expect((await client().mutate('accounts.setTimeZone', { timeZone: 'UTC' })).status).toBe(401);
   });

@@ -240,3 +240,68 @@ describe('recording a session run offline', () => {
     expect(premium.body.session).toMatchObject({ taskTitle: 'Write report', category: 'Work' });
   });
 });
+
+describe("only the device's latest stamps count", () => {
+  const day = (n: number, time = '12:00:00') => `2026-03-${String(n).padStart(2, '0')}T${time}.000Z`;
+
+  test('stamps kept from earlier days cannot back-fill them once the device has synced since', async () => {
+    at(day(3));
+    const { client } = await newClient();
+    // A device that syncs every day and keeps each day's stamp.
+    const stamps: string[] = [];
+    for (let d = 3; d <= 9; d += 1) {
+      at(day(d));
+      stamps.push(await syncStamp(client));
+    }
+    at(day(10));
+    await syncStamp(client);
+    // Day 9's stamp is the one the device had before today's sync: a session it ran offline after
+    // it still counts (the device may have been offline since). Every earlier day's is refused.
+    const yesterdays = stamps.pop() ?? '';
+    for (const [i, stamp] of stamps.entries()) {
+      const res = await record(client, stamp, {
+        startTime: day(3 + i, '12:05:00'),
+        endTime: day(3 + i, '12:30:00'),
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe("Sync stamp is older than this device's latest sync: only the latest counts");
+    }
+    const streak = await client.query<{ current: number }>('lockin.streak');
+    expect(streak.body.current).toBe(0);
+    const last = await record(client, yesterdays, { startTime: day(9, '12:05:00'), endTime: day(9, '12:30:00') });
+    expect(last.status).toBe(200);
+  });
+
+  test('a device that reconnects and syncs before replaying still records what it ran offline', async () => {
+    at(day(10));
+    const { client } = await newClient();
+    const stamp = await syncStamp(client);
+    // Offline from 12:00; back at 14:00, where the app asks for the running session first.
+    at(day(10, '14:00:00'));
+    await syncStamp(client);
+    const first = await record(client, stamp, { startTime: day(10, '12:05:00'), endTime: day(10, '12:30:00') });
+    expect(first.status).toBe(200);
+    const second = await record(client, stamp, { startTime: day(10, '12:35:00'), endTime: day(10, '13:00:00') });
+    expect(second.status).toBe(200);
+    // A session claimed to start after the device was back online needs the newer stamp.
+    at(day(10, '15:00:00'));
+    const later = await record(client, stamp, { startTime: day(10, '14:05:00'), endTime: day(10, '14:30:00') });
+    expect(later.status).toBe(400);
+    expect(later.body.message).toBe("Sync stamp is older than this device's latest sync: only the latest counts");
+  });
+
+  test("another device's stamp (the same account, signed in elsewhere) is refused", async () => {
+    at(day(11));
+    const user = await createUser(ctx, { timeZone: 'UTC' });
+    const phone = await signedInClient(ctx, user);
+    const laptop = await signedInClient(ctx, user);
+    const phoneStamp = await syncStamp(phone);
+    at(day(11, '13:00:00'));
+    const res = await record(laptop, phoneStamp, { startTime: day(11, '12:05:00'), endTime: day(11, '12:30:00') });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Sync stamp is not valid or is older than 7 days');
+    expect(
+      (await record(phone, phoneStamp, { startTime: day(11, '12:05:00'), endTime: day(11, '12:30:00') })).status,
+    ).toBe(200);
+  });
+});

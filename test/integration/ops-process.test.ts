@@ -58,7 +58,9 @@ describe('readiness', () => {
 
 describe('logs in production', () => {
   test('one JSON line per request: method, route, status, ms and the request id sent back', async () => {
-    const server = await spawnServer({ env: { DATA_DIR: dataDir(), NODE_ENV: 'production', LOG_REQUESTS: 'true' } });
+    const server = await spawnServer({
+      env: { DATA_DIR: dataDir(), NODE_ENV: 'production', MAIL_TO_LOG: 'true', LOG_REQUESTS: 'true' },
+    });
     try {
       await server.waitUntilUp({ timeoutMs: 60_000 });
       const res = await fetch(`${server.url}/api/auth/providers`, {

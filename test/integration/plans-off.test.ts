@@ -11,8 +11,8 @@ let production: TestContext;
 let demo: TestContext;
 
 beforeAll(async () => {
-  production = await createTestContext({ env: { NODE_ENV: 'production' } });
-  demo = await createTestContext({ env: { NODE_ENV: 'production', DEMO_CHECKOUT: 'true' } });
+  production = await createTestContext({ env: { NODE_ENV: 'production', MAIL_TO_LOG: 'true' } });
+  demo = await createTestContext({ env: { NODE_ENV: 'production', MAIL_TO_LOG: 'true', DEMO_CHECKOUT: 'true' } });
 }, 120_000);
 afterAll(async () => {
   await production.close();

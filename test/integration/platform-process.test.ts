@@ -38,13 +38,19 @@ describe('configuration is validated at start-up', () => {
       },
     });
     expect(await server.exited()).not.toBe(0);
-    for (const name of ['STRIPE_API_BASE:', 'OAUTH_API_BASE:', 'STRIPE_PRICE_ID:', 'STRIPE_WEBHOOK_SECRET:'])
+    for (const name of [
+      'STRIPE_API_BASE:',
+      'OAUTH_API_BASE:',
+      'STRIPE_PRICE_ID:',
+      'STRIPE_WEBHOOK_SECRET:',
+      'SMTP_URL:',
+    ])
       expect(server.output()).toContain(name);
     expect(server.output()).not.toContain('LockIn listening');
   });
 
   test('the start-up log names the active payment, mail, AI and OAuth providers', async () => {
-    const server = await spawnServer({ env: { DATA_DIR: dataDir(), NODE_ENV: 'production' } });
+    const server = await spawnServer({ env: { DATA_DIR: dataDir(), NODE_ENV: 'production', MAIL_TO_LOG: 'true' } });
     try {
       await server.waitUntilUp();
       expect(server.output()).toContain('providers: payments off; mail server log; AI offline suggester; OAuth none');

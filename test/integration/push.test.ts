@@ -119,6 +119,19 @@ describe('subscriptions', () => {
     expect(res.body.message).toContain('p256dh');
   });
 
+  test('a key of the right length that is not a point on P-256 is a 400, and nothing is stored', async () => {
+    const { user, client } = await signedIn();
+    const point = Buffer.from(browserKeys().keys.p256dh, 'base64url');
+    point[40] = (point[40] ?? 0) ^ 1;
+    const res = await client.post('/api/push/subscriptions', {
+      endpoint: endpoint('off-curve'),
+      keys: { ...browserKeys().keys, p256dh: point.toString('base64url') },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(PUSH_MESSAGES.badKey);
+    expect(await ctx.deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id))).toEqual([]);
+  });
+
   test(`at most ${PUSH_SUBSCRIPTIONS_PER_USER} per user; removing one makes room`, async () => {
     const { client } = await signedIn();
     const made: string[] = [];
@@ -227,6 +240,27 @@ describe('test notification', () => {
     expect(
       await ctx.deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id)),
     ).toHaveLength(1);
+  });
+
+  test('a stored subscription whose key nothing can be encrypted to is removed, and the others still get theirs', async () => {
+    const { user, client } = await signedIn();
+    const good = endpoint('good');
+    await client.post('/api/push/subscriptions', { endpoint: good, keys: browserKeys().keys });
+    // Stored before subscribe checked keys: the right length, not on the curve.
+    const point = Buffer.from(browserKeys().keys.p256dh, 'base64url');
+    point[40] = (point[40] ?? 0) ^ 1;
+    await ctx.deps.db.insert(pushSubscriptions).values({
+      id: crypto.randomUUID(),
+      userId: user.id,
+      endpoint: endpoint('broken'),
+      p256dh: point.toString('base64url'),
+      auth: browserKeys().keys.auth,
+    });
+    const res = await client.post('/api/push/test');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ sent: 1, removed: 1, failed: 0 });
+    const left = await ctx.deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id));
+    expect(left.map((r) => r.endpoint)).toEqual([good]);
   });
 
   test('with no device set up: 400 saying so', async () => {

@@ -17,7 +17,7 @@ import type { CurrentUser, ProfileUpdate } from '../../shared/types';
 import { emailChanges, passwordResetTokens, sessions, users } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { isUniqueViolation } from '../db/errors';
-import { requireRow } from '../db/rows';
+import { requireRow, rowsOf } from '../db/rows';
 import { AppError } from '../http/errors';
 import { clearRateLimit, hitRateLimit, RATE_LIMITS } from '../http/rate-limit';
 import { assertNotCommon, hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
@@ -60,12 +60,27 @@ const emailAtAddress = (email: string, ip: string) => `${email.trim()}\n${ip}`;
 /** Emails are one address whatever their letter case. */
 const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
+/**
+ * Intl (which validated the zone's name) and the database each carry their own zone data: a name
+ * one of them dropped (US/Pacific-New) would make every query in that zone fail. Only a zone the
+ * database knows is stored; insights_zone (drizzle/0004) answers 'UTC' for any other.
+ */
+async function databaseKnowsZone(deps: AppDeps, timeZone: string): Promise<boolean> {
+  const [row] = await rowsOf<{ tz: string }>(deps.db, sql`select insights_zone(${timeZone}) as tz`);
+  return row?.tz === timeZone;
+}
+
+async function assertZoneKnown(deps: AppDeps, timeZone: string): Promise<void> {
+  if (!(await databaseKnowsZone(deps, timeZone))) throw new AppError('BAD_REQUEST', AUTH_MESSAGES.unknownTimeZone);
+}
+
 /** Creates an email/password account. The caller starts its session. */
 export async function registerUser(deps: AppDeps, input: RegisterInput, meta: RequestMeta): Promise<CurrentUser> {
   await hitRateLimit(deps, RATE_LIMITS.registerPerIp, meta.ip);
   assertNotCommon(input.password, 'password');
   const [existing] = await deps.db.select({ id: users.id }).from(users).where(sameEmail(input.email)).limit(1);
   if (existing) throw new AppError('CONFLICT', AUTH_MESSAGES.emailTaken);
+  if (input.timeZone) await assertZoneKnown(deps, input.timeZone);
   // Hash outside the transaction: it takes a few hundred milliseconds.
   const passwordHash = await hashPassword(input.password);
   const now = deps.clock.now();
@@ -127,8 +142,9 @@ export async function authenticate(
   if (trusted && meta.deviceToken) await clearRateLimit(deps, RATE_LIMITS.loginPerDevice, meta.deviceToken);
   else await clearRateLimit(deps, RATE_LIMITS.loginPerEmailAndIp, emailAtAddress(input.email, meta.ip));
   const deviceToken = await rememberDevice(deps, row.id, meta.deviceToken);
+  // A zone the database does not know never blocks a sign-in: the stored one stays.
   const user =
-    input.timeZone && input.timeZone !== row.timeZone
+    input.timeZone && input.timeZone !== row.timeZone && (await databaseKnowsZone(deps, input.timeZone))
       ? await setTimeZone(deps, row.id, input.timeZone)
       : await toCurrentUser(deps, row);
   return { user, deviceToken };
@@ -166,6 +182,7 @@ export async function updateProfile(deps: AppDeps, userId: string, input: Profil
 }
 
 export async function setTimeZone(deps: AppDeps, userId: string, timeZone: string): Promise<CurrentUser> {
+  await assertZoneKnown(deps, timeZone);
   const [row] = await deps.db.transaction((tx) =>
     tx
       .update(users)

@@ -34,6 +34,9 @@ export interface Session {
   userId: string;
   expiresAt: Date;
   createdAt: Date;
+  /** This device's sync windows (lockin/sync-stamp.ts); null until its first stamp. */
+  syncWindowAt: Date | null;
+  previousSyncWindowAt: Date | null;
 }
 
 export function generateSessionToken(): string {
@@ -53,6 +56,8 @@ export async function createSession(db: Db, clock: Clock, userId: string, token:
     userId,
     createdAt: now,
     expiresAt: new Date(now.getTime() + SESSION_IDLE_TIMEOUT_MS),
+    syncWindowAt: null,
+    previousSyncWindowAt: null,
   };
   await db.insert(sessions).values(session);
   return session;
@@ -73,6 +78,8 @@ const sessionWithUser = preparedPerDatabase((db) =>
         userId: sessions.userId,
         expiresAt: sessions.expiresAt,
         createdAt: sessions.createdAt,
+        syncWindowAt: sessions.syncWindowAt,
+        previousSyncWindowAt: sessions.previousSyncWindowAt,
       },
       user: sessionUserColumns,
       subscription: getTableColumns(subscriptions),

@@ -1,5 +1,7 @@
-// Sends mail through SMTP when SMTP_URL is set; otherwise writes the whole message to the log
-// (with a warning) so a laptop install still shows the reset link.
+// Sends mail through SMTP when SMTP_URL is set; otherwise writes the message to the log with a
+// warning: in full outside production (a laptop install still shows the reset link), and in
+// production (only with MAIL_TO_LOG=true) without the address and without any link's query or
+// fragment, where tokens travel: whoever reads a production log must not be able to use them.
 //
 // SMTP_URL is nodemailer's connection URL: smtp://user:pass@host:587 (STARTTLS when the server
 // offers it), smtps://host:465 (TLS from the start). Query parameters set transport options, for
@@ -33,16 +35,22 @@ export interface Mailer {
 /** A stuck relay must not hold a request for nodemailer's default two minutes. */
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 
-export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom'>, log: Logger): Mailer {
+/** A link's query and fragment (where tokens travel) replaced by a note; everything else kept. */
+export function withoutLinkSecrets(text: string): string {
+  return text.replace(/(https?:\/\/[^\s?#]+)[?#]\S*/g, '$1?[removed]');
+}
+
+export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'env'>, log: Logger): Mailer {
   if (!config.smtpUrl) {
+    const production = config.env === 'production';
     return {
       kind: 'log',
       async send(message) {
-        log.warn(
-          `[mail] WARNING: no mail server is configured (set SMTP_URL); this email was NOT sent. ` +
-            `It is printed here in full instead.\n` +
-            `To: ${message.to}\nSubject: ${message.subject}\n\n${message.text}`,
-        );
+        const printed = production
+          ? `It is printed here without its address and with its links' tokens removed.\n` +
+            `Subject: ${message.subject}\n\n${withoutLinkSecrets(message.text)}`
+          : `It is printed here in full instead.\nTo: ${message.to}\nSubject: ${message.subject}\n\n${message.text}`;
+        log.warn(`[mail] WARNING: no mail server is configured (set SMTP_URL); this email was NOT sent. ${printed}`);
       },
       close() {},
     };

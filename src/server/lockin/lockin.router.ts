@@ -18,7 +18,7 @@ import { recordOfflineSession } from './offline-session';
 import { issueSyncStamp } from './sync-stamp';
 
 export const lockinRouter = router({
-  running: protectedProcedure.query(({ ctx }) => lockin.getRunning(ctx.deps, ctx.user)),
+  running: protectedProcedure.query(({ ctx }) => lockin.getRunning(ctx.deps, ctx.user, ctx.session)),
   list: protectedProcedure
     .input(listSessionsInput)
     .query(({ ctx, input }) => lockin.listSessions(ctx.deps, ctx.user, input ?? {})),
@@ -26,7 +26,7 @@ export const lockinRouter = router({
   start: protectedProcedure.input(startSessionInput).mutation(async ({ ctx, input }) => {
     const { session } = await startSession(ctx.deps, ctx.user, input);
     const now = ctx.deps.clock.now();
-    return { session, serverNow: now.toISOString(), syncStamp: await issueSyncStamp(ctx.deps.db, ctx.user.id, now) };
+    return { session, serverNow: now.toISOString(), syncStamp: await issueSyncStamp(ctx.deps.db, ctx.session, now) };
   }),
   complete: protectedProcedure
     .input(completeSessionInput)
@@ -43,7 +43,7 @@ export const lockinRouter = router({
   ),
   recordOffline: protectedProcedure
     .input(offlineSessionInput)
-    .mutation(({ ctx, input }) => recordOfflineSession(ctx.deps, ctx.user, input)),
+    .mutation(({ ctx, input }) => recordOfflineSession(ctx.deps, ctx.user, ctx.session, input)),
   importLocal: protectedProcedure
     .input(importLocalInput)
     .mutation(({ ctx, input }) => importLocalSessions(ctx.deps, ctx.user, input.sessions)),

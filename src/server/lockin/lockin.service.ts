@@ -17,7 +17,7 @@ import {
 } from '../../shared/lockin';
 import type { Db, Tx } from '../db/client';
 import { readStreak } from './streak';
-import { issueSyncStamp } from './sync-stamp';
+import { type Device, issueSyncStamp } from './sync-stamp';
 import { preparedPerDatabase } from '../db/prepared';
 import { dailyTasks, lockInSessions } from '../db/schema';
 import type { AppDeps } from '../deps';
@@ -86,13 +86,13 @@ const runningSession = preparedPerDatabase((db) =>
 );
 
 /** The running session (if any) with the server's clock, so another device or a reload resumes it. */
-export async function getRunning(deps: AppDeps, user: LockInUser): Promise<RunningSession> {
+export async function getRunning(deps: AppDeps, user: LockInUser, device: Device): Promise<RunningSession> {
   const [row] = await runningSession(deps.db).execute({ userId: user.id });
   const now = deps.clock.now();
   return {
     session: row ? toView(row) : null,
     serverNow: now.toISOString(),
-    syncStamp: await issueSyncStamp(deps.db, user.id, now),
+    syncStamp: await issueSyncStamp(deps.db, device, now),
   };
 }
 

@@ -18,7 +18,7 @@ import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
 import { COMPLETION_GRACE_MS } from './end-session';
 import { findSession, type LockInUser, sessionTask, streakAt, toView } from './lockin.service';
-import { readSyncStamp } from './sync-stamp';
+import { type Device, readSyncStamp } from './sync-stamp';
 
 /** Offline sessions are stored under this prefix, apart from the server's own ids. */
 const OFFLINE_ID_PREFIX = 'offline_';
@@ -26,11 +26,15 @@ const OFFLINE_ID_PREFIX = 'offline_';
 const badRequest = (message: string) => new AppError('BAD_REQUEST', message);
 
 /** The stored start and end, or the rule the claimed times break. */
-async function checkTimes(deps: AppDeps, user: LockInUser, input: OfflineSessionInput, now: Date) {
-  const syncedAt = await readSyncStamp(deps.db, user.id, input.syncStamp, now);
-  if (!syncedAt) throw badRequest(LOCKIN_MESSAGES.badSyncStamp);
+async function checkTimes(deps: AppDeps, device: Device, input: OfflineSessionInput, now: Date) {
   const start = Date.parse(input.startTime);
   const end = Date.parse(input.endTime);
+  const stamp = await readSyncStamp(deps.db, device, input.syncStamp, start, now);
+  if ('refused' in stamp)
+    throw badRequest(
+      stamp.refused === 'superseded' ? LOCKIN_MESSAGES.supersededSyncStamp : LOCKIN_MESSAGES.badSyncStamp,
+    );
+  const syncedAt = stamp.at;
   const goalMs = input.goalMinutes * 60_000;
   if (start < syncedAt.getTime() - OFFLINE_CLOCK_TOLERANCE_MS) throw badRequest(LOCKIN_MESSAGES.startBeforeSync);
   if (end > now.getTime() + OFFLINE_CLOCK_TOLERANCE_MS) throw badRequest(LOCKIN_MESSAGES.endInFuture);
@@ -66,6 +70,7 @@ async function overlapsRecorded(tx: Tx, userId: string, startedAt: Date, endedAt
 export async function recordOfflineSession(
   deps: AppDeps,
   user: LockInUser,
+  device: Device,
   input: OfflineSessionInput,
 ): Promise<CompletionResult> {
   const now = deps.clock.now();
@@ -74,7 +79,7 @@ export async function recordOfflineSession(
   const replayed = await findSession(deps.db, user.id, id);
   if (replayed) return { session: toView(replayed), streak: await streakAt(deps.db, user, now) };
   // Read before the transaction: PGlite's one connection is the transaction's until it ends.
-  const { startedAt, endedAt } = await checkTimes(deps, user, input, now);
+  const { startedAt, endedAt } = await checkTimes(deps, device, input, now);
   const { taskTitle, category } = input.taskId
     ? await sessionTask(deps, user, input.taskId)
     : { taskTitle: LOCKIN_COPY.defaultTaskTitle, category: DEFAULT_CATEGORY };

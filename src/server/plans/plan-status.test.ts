@@ -28,6 +28,7 @@ function row(overrides: Partial<SubscriptionRow> = {}): SubscriptionRow {
     cancelReason: null,
     canceledAt: null,
     providerUpdatedAt: null,
+    trialEndingMailedAt: null,
     createdAt: NOW,
     updatedAt: NOW,
     ...overrides,

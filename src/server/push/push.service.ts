@@ -2,6 +2,7 @@
 // it encrypts the payload (aes128gcm) and signs the VAPID header; we send the request ourselves
 // so it has a timeout, never follows a redirect, and a subscription the push service says is
 // gone (404/410) is deleted.
+import { createECDH } from 'node:crypto';
 import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
   PUSH_MESSAGES,
@@ -28,8 +29,23 @@ export interface PushMessage {
   tag?: string;
 }
 
+/**
+ * A key of the right length that is not on the curve would be stored and then fail every send to
+ * the user: it is refused here. Deriving a shared secret with it is the check web-push would make.
+ */
+function assertPushKey(p256dh: string): void {
+  try {
+    const ecdh = createECDH('prime256v1');
+    ecdh.generateKeys();
+    ecdh.computeSecret(Buffer.from(p256dh, 'base64url'));
+  } catch {
+    throw new AppError('BAD_REQUEST', PUSH_MESSAGES.badKey);
+  }
+}
+
 export async function subscribe(deps: Pick<AppDeps, 'db' | 'config'>, userId: string, input: PushSubscriptionInput) {
   assertPushEndpointAllowed(input.endpoint, deps.config.push.allowedHosts);
+  assertPushKey(input.keys.p256dh);
   await deps.db.transaction(async (tx) => {
     // One user's subscribes run one at a time, so the count below cannot be raced past the limit.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
@@ -71,16 +87,23 @@ export async function sendToUser(
       } catch {
         return 'gone' as const;
       }
-      const request = webpush.generateRequestDetails(
-        { endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } },
-        payload,
-        {
-          vapidDetails: { subject: deps.config.push.vapidSubject, ...keys },
-          TTL: TTL_SECONDS,
-          contentEncoding: 'aes128gcm',
-          urgency: 'high',
-        },
-      );
+      let request: ReturnType<typeof webpush.generateRequestDetails>;
+      try {
+        request = webpush.generateRequestDetails(
+          { endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } },
+          payload,
+          {
+            vapidDetails: { subject: deps.config.push.vapidSubject, ...keys },
+            TTL: TTL_SECONDS,
+            contentEncoding: 'aes128gcm',
+            urgency: 'high',
+          },
+        );
+      } catch (error) {
+        // Keys nothing can be encrypted to (stored before subscribe checked them): never deliverable.
+        deps.log.warn(`push: a subscription's keys cannot be encrypted to (${(error as Error).message}); removed`);
+        return 'gone' as const;
+      }
       try {
         const response = await fetch(request.endpoint, {
           method: request.method,

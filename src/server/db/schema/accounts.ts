@@ -13,6 +13,10 @@ export const users = pgTable(
     profileImageUrl: text('profile_image_url'),
     /** IANA zone sent by the browser; decides what 'today' means for this user. */
     timeZone: text('time_zone').notNull().default('UTC'),
+    /** Set while the account is being deleted: no checkout may open for it from then on. */
+    deletingAt: timestamp('deleting_at', { withTimezone: true }),
+    /** When the visitor history of this browser was brought in: once per account. */
+    localHistoryImportedAt: timestamp('local_history_imported_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -29,6 +33,9 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When this device's current sync window opened, and the one before it (lockin/sync-stamp.ts). */
+    syncWindowAt: timestamp('sync_window_at', { withTimezone: true }),
+    previousSyncWindowAt: timestamp('previous_sync_window_at', { withTimezone: true }),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );

@@ -24,6 +24,8 @@ export const subscriptions = pgTable(
     hasPaymentMethod: boolean('has_payment_method').notNull().default(false),
     cancelReason: text('cancel_reason'),
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    /** When the 'trial ends in three days' mail went out for the running trial (demo provider). */
+    trialEndingMailedAt: timestamp('trial_ending_mailed_at', { withTimezone: true }),
     /** When (ms) the newest provider state applied was read from the provider: an older read never rolls back a newer one. */
     providerUpdatedAt: bigint('provider_updated_at', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
