@@ -185,4 +185,6 @@ export const LOCKIN_MESSAGES = {
   longerThanGoal: `${fieldLabel(['endTime'])} must be after the start and at most the goal later`,
   shorterThanGoal: 'A completed session must last its goal',
   overlaps: 'This session overlaps one already recorded',
+  historyAlreadyImported:
+    'Focus sessions from a browser were already added to this account; that can be done once, so these stay in this browser.',
 } as const;

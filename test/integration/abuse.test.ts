@@ -13,7 +13,7 @@ import { CUSTOM_CATEGORY_LIMIT } from '../../src/shared/constants';
 import { AI_MAX_CATEGORIES, type PremiumAnalytics } from '../../src/shared/insights';
 import type { ExportDocument, ImportResult } from '../../src/shared/data';
 import { type TestClient, type TestContext, createTestContext } from '../support/app';
-import { seedEverything } from '../support/data';
+import { seedEverything, shiftedSession } from '../support/data';
 import { startStripeStandIn } from '../support/stripe-standin';
 import { insertSessions } from '../support/insights-factories';
 import { createUser, signedInClient } from '../support/factories';
@@ -123,13 +123,15 @@ describe('import reads only the rows the file names', () => {
     const template = doc.focusSessions.find((s) => s.status !== 'active') ?? doc.focusSessions[0];
     if (!template) throw new Error('the seeded export has no session');
     doc.focusSessions = Array.from({ length: 1200 }, (_, i) => ({
-      ...template,
+      // An hour apart, well before the sessions the account already has.
+      ...shiftedSession(template, -(i + 1) * 3_600_000 - 40 * 86_400_000),
       id: `imp-${i}`,
       aliasId: null,
       status: 'completed',
     }));
     doc.focusSessions.push({ ...template, id: 'focus_here', aliasId: null, status: 'completed' });
     const first = await postImport(client, doc);
+    expect(first.body.message).toBeUndefined();
     expect(first.status).toBe(200);
     expect(first.body.added.focusSessions).toBe(1200);
     expect(first.body.skipped.focusSessions).toBe(1);

@@ -12,7 +12,7 @@ import { deletionSeams } from '../../src/server/data/delete-account.service';
 import { bankTasks, dailyTasks, lockInSessions, rateLimits, subscriptions, users } from '../../src/server/db/schema';
 import { EXPORT_PAGE_SIZE, IMPORT_MAX_BYTES, type ExportDocument, type ImportResult } from '../../src/shared/data';
 import { type TestClient, type TestContext, TestClient as Client, createTestContext } from '../support/app';
-import { allTables, insertFocusSessions, seedEverything, tracesOf } from '../support/data';
+import { allTables, insertFocusSessions, seedEverything, shiftedSession, tracesOf } from '../support/data';
 import { parseWithPythonCsv } from '../support/python-csv';
 import { createUser, signedInClient } from '../support/factories';
 import { makePremium } from '../support/plans';
@@ -403,8 +403,8 @@ describe('POST /api/import', () => {
       focusSessions: [
         { ...session, id: 'focus_1', aliasId: 'lock_1' }, // the same session seen from its other shape
         { ...session, id: 'other', aliasId: 'focus_1' }, // carries an alias already taken
-        { ...session, id: 'new', aliasId: 'focus_new' },
-        { ...session, id: 'again', aliasId: 'new' }, // the file's own 'new' under its other id
+        { ...shiftedSession(session, -7_200_000), id: 'new', aliasId: 'focus_new' },
+        { ...shiftedSession(session, -7_200_000), id: 'again', aliasId: 'new' }, // the file's own 'new' under its other id
       ],
     };
     const res = await importText(client, JSON.stringify(file));
@@ -416,6 +416,99 @@ describe('POST /api/import', () => {
       .from(lockInSessions)
       .where(eq(lockInSessions.userId, user.id));
     expect(ids.map((r) => r.id).sort()).toEqual(['lock_1', 'new']);
+  });
+
+  describe('focus sessions must be ones LockIn could have recorded', () => {
+    const HOUR = 3_600_000;
+    const iso = (ms: number) => new Date(ms).toISOString();
+    /** A completed 25-minute session that started `hoursAgo` hours before START. */
+    const session = (id: string, hoursAgo: number, over: Record<string, unknown> = {}) => ({
+      id,
+      taskTitle: 'Write',
+      category: 'Work',
+      goalText: null,
+      goalMinutes: 25,
+      actualMinutes: 25,
+      status: 'completed',
+      completed: true,
+      quitEarly: false,
+      quitReason: null,
+      startedAt: iso(START.getTime() - hoursAgo * HOUR),
+      endsAt: iso(START.getTime() - hoursAgo * HOUR + 25 * 60_000),
+      endedAt: iso(START.getTime() - hoursAgo * HOUR + 25 * 60_000),
+      ...over,
+    });
+    const cases: [string, Record<string, unknown>, string][] = [
+      [
+        'in the future (a streak that never ends)',
+        session('x', -24 * 400),
+        'Focus sessions entry 2 must have ended in the past',
+      ],
+      [
+        'minutes beyond the goal',
+        session('x', 5, { actualMinutes: 1440 }),
+        'Focus sessions entry 2 must have actualMinutes at most its goal',
+      ],
+      [
+        'a goal LockIn does not offer',
+        session('x', 5, { goalMinutes: 1440, actualMinutes: 1440 }),
+        'Focus sessions entry 2 has a goal of 1440 minutes; LockIn offers 5, 15, 25, 30, 45, 60, 90, 120',
+      ],
+      [
+        'quit but marked completed',
+        session('x', 5, { status: 'quit', quitEarly: false }),
+        "Focus sessions entry 2 has status 'quit' but completed true and quitEarly false",
+      ],
+      [
+        'completed before its goal ran',
+        session('x', 5, { endedAt: iso(START.getTime() - 5 * HOUR + 60_000) }),
+        'Focus sessions entry 2 is completed but ended before its goal',
+      ],
+      [
+        'a quit with more minutes than passed',
+        session('x', 5, {
+          status: 'quit',
+          completed: false,
+          quitEarly: true,
+          actualMinutes: 20,
+          endedAt: iso(START.getTime() - 5 * HOUR + 2 * 60_000),
+        }),
+        'Focus sessions entry 2 must have actualMinutes at most the time between startedAt and endedAt',
+      ],
+      ['overlapping another in the file', session('x', 3 + 0.1), 'Focus sessions entry 2 overlaps entry 1'],
+      [
+        'overlapping one in the account',
+        session('x', 1 + 0.2),
+        'Focus sessions entry 2 overlaps a session already in your account',
+      ],
+    ];
+    for (const [what, bad, message] of cases) {
+      test(`refused, naming the entry, and nothing is imported: ${what}`, async () => {
+        const { user, client } = await newUser();
+        await insertFocusSessions(ctx, user.id, [{ id: 'here', startedAt: new Date(START.getTime() - HOUR) }]);
+        const doc = await exportJson(client);
+        const file = {
+          ...doc,
+          bank: [{ id: 'b1', title: 'Kept out', description: null, category: 'Work', createdAt: START.toISOString() }],
+          focusSessions: [session('ok', 3), bad],
+        };
+        const res = await importText(client, JSON.stringify(file));
+        expect({ status: res.status, message: res.body.message }).toEqual({ status: 400, message });
+        const after = await exportJson(client);
+        expect(after.bank).toEqual([]);
+        expect(after.focusSessions.map((s) => s.id)).toEqual(['here']);
+      });
+    }
+
+    test('a consistent history is taken whole, its streak included', async () => {
+      const { client } = await newUser({ timeZone: 'UTC' });
+      const doc = await exportJson(client);
+      const days = [1, 2, 3].map((d) => session(`day${d}`, 24 * d - 2));
+      const res = await importText(client, JSON.stringify({ ...doc, focusSessions: days }));
+      expect(res.status).toBe(200);
+      expect(res.body.added.focusSessions).toBe(3);
+      expect(res.body.streakUpdated).toBe(true);
+    });
   });
 
   test('free plan: more than 10 bank tasks is refused with the count, and nothing is imported', async () => {
@@ -444,9 +537,9 @@ describe('POST /api/import', () => {
           completed: true,
           quitEarly: false,
           quitReason: null,
-          startedAt: START.toISOString(),
-          endsAt: START.toISOString(),
-          endedAt: START.toISOString(),
+          startedAt: new Date(START.getTime() - 3_600_000).toISOString(),
+          endsAt: new Date(START.getTime() - 2_100_000).toISOString(),
+          endedAt: new Date(START.getTime() - 2_100_000).toISOString(),
         },
       ],
     };
@@ -549,7 +642,10 @@ describe('POST /api/import', () => {
     await insertFocusSessions(
       ctx,
       source.user.id,
-      Array.from({ length: 2000 }, (_, i) => ({ id: `big${i}`, startedAt: new Date(START.getTime() - i * 3_600_000) })),
+      Array.from({ length: 2000 }, (_, i) => ({
+        id: `big${i}`,
+        startedAt: new Date(START.getTime() - (i + 1) * 3_600_000),
+      })),
     );
     const text = JSON.stringify(await exportJson(source.client));
     expect(text.length).toBeGreaterThan(64 * 1024);

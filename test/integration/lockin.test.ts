@@ -4,7 +4,13 @@
 // user's zone, the premium per-task start and the visitor import. Races on PostgreSQL too.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { sql } from 'drizzle-orm';
-import type { CompletionResult, LockInSessionView, RunningSession, StreakView } from '../../src/shared/lockin';
+import {
+  type CompletionResult,
+  LOCKIN_MESSAGES,
+  type LockInSessionView,
+  type RunningSession,
+  type StreakView,
+} from '../../src/shared/lockin';
 import { TestClient, type TestContext, createTestContext } from '../support/app';
 import { createUser, signedInClient } from '../support/factories';
 import { makePremium } from '../support/plans';
@@ -734,8 +740,12 @@ describe('visitor history import', () => {
     });
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ imported: 3, skipped: 3, streak: { current: 2, lastDay: '2026-03-10' } });
-    const again = await client.mutate<{ imported: number }>('lockin.importLocal', { sessions });
-    expect(again.body.imported).toBe(0);
+    // Once per account: the same history again, or another browser's, is refused and adds nothing.
+    const again = await client.mutate<{ message: string }>('lockin.importLocal', { sessions });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(LOCKIN_MESSAGES.historyAlreadyImported);
+    const renamed = sessions.map((session) => ({ ...session, id: `${session.id}-again` }));
+    expect((await client.mutate('lockin.importLocal', { sessions: renamed })).status).toBe(409);
     const list = (await client.query<LockInSessionView[]>('lockin.list')).body;
     expect(list.map((s) => s.id).sort()).toEqual(['local_a', 'local_b', 'local_q']);
     expect(list.find((s) => s.id === 'local_q')).toMatchObject({
@@ -747,6 +757,53 @@ describe('visitor history import', () => {
       goalText: 'Chapter 3',
       taskTitle: 'Study',
     });
+  });
+
+  test("outcomes that disagree with their minutes are left out: completed in no time, quit after the goal's end", async () => {
+    at('2026-03-10T12:00:00Z');
+    const { client } = await newClient();
+    const sessions = [
+      local('instant', '2026-03-10T08:00:00.000Z', true, 1500, 0),
+      local('short', '2026-03-10T08:30:00.000Z', true, 1500, 900),
+      local('quit-late', '2026-03-10T09:00:00.000Z', false, 1500, 1500),
+      local('quit-none', '2026-03-10T09:30:00.000Z', false, 1500, 0),
+      local('ends-ahead', '2026-03-10T11:50:00.000Z', true, 1500, 1500),
+      local('fine', '2026-03-10T10:00:00.000Z', true, 1500, 1490),
+    ];
+    const res = await client.mutate<{ imported: number; skipped: number }>('lockin.importLocal', { sessions });
+    expect(res.body).toMatchObject({ imported: 1, skipped: 5 });
+    const list = (await client.query<LockInSessionView[]>('lockin.list')).body;
+    expect(list.map((s) => [s.id, s.actualMinutes])).toEqual([['local_fine', 25]]);
+  });
+
+  test('sessions overlapping each other or one already recorded count once', async () => {
+    at('2026-03-10T09:00:00Z');
+    const { client } = await newClient();
+    const started = await client.mutate<{ session: { id: string } }>('lockin.start', { goalMinutes: 25 });
+    at('2026-03-10T09:25:00Z');
+    await client.mutate('lockin.complete', { id: started.body.session.id, actualMinutes: 25 });
+    at('2026-03-10T12:00:00Z');
+    const sessions = [
+      local('first', '2026-03-10T08:00:00.000Z'),
+      local('same-time', '2026-03-10T08:10:00.000Z'),
+      local('over-recorded', '2026-03-10T09:10:00.000Z'),
+      local('after', '2026-03-10T10:00:00.000Z'),
+    ];
+    const res = await client.mutate<{ imported: number; skipped: number }>('lockin.importLocal', { sessions });
+    expect(res.body).toMatchObject({ imported: 2, skipped: 2 });
+    const ids = (await client.query<LockInSessionView[]>('lockin.list')).body.map((s) => s.id);
+    expect(ids.filter((id) => id.startsWith('local_')).sort()).toEqual(['local_after', 'local_first']);
+  });
+
+  test('attempts are rate-limited per user', async () => {
+    at('2026-03-10T12:00:00Z');
+    const { client } = await newClient();
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++)
+      statuses.push(
+        (await client.mutate('lockin.importLocal', { sessions: [local(`r${i}`, '2026-03-10T08:00:00.000Z')] })).status,
+      );
+    expect(statuses).toEqual([200, 409, 409, 409, 409, 429]);
   });
 
   test('bad records are 400s naming the field; more than 50 is refused', async () => {

@@ -256,3 +256,17 @@ export async function tracesOf(ctx: TestContext, user: { id: string; email: stri
   }
   return out;
 }
+
+/** The same exported session moved by `ms` (start, planned end and end together). */
+export function shiftedSession<T extends { startedAt: string; endsAt: string; endedAt: string | null }>(
+  session: T,
+  ms: number,
+): T {
+  const move = (iso: string) => new Date(Date.parse(iso) + ms).toISOString();
+  return {
+    ...session,
+    startedAt: move(session.startedAt),
+    endsAt: move(session.endsAt),
+    endedAt: session.endedAt === null ? null : move(session.endedAt),
+  };
+}

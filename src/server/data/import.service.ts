@@ -2,9 +2,16 @@
 // already has are left as they are (an export imported twice adds nothing the second time); the
 // plan's limits are checked against the merged result before anything is written. The profile,
 // the plan and the daily-reset time stay the account's own: a file can never grant Premium.
-import { and, count, eq, inArray, or } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import { BUILT_IN_CATEGORIES, CUSTOM_CATEGORY_LIMIT, DAILY_TASK_LIMIT, FREE_BANK_LIMIT } from '../../shared/constants';
-import { DATA_MESSAGES, exportDocumentSchema, type ExportDocument, type ImportResult } from '../../shared/data';
+import {
+  DATA_MESSAGES,
+  exportDocumentSchema,
+  type ExportDocument,
+  type ExportFocusSession,
+  type ImportResult,
+} from '../../shared/data';
+import { overlaps, sessionProblem } from './session-consistency';
 import type { Tx } from '../db/client';
 import { bankTasks, customCategories, dailyTasks, lockInSessions, taskCompletions, users } from '../db/schema';
 import { readStreak } from '../lockin/streak';
@@ -164,7 +171,7 @@ export async function importExport(deps: AppDeps, user: { id: string }, text: st
     }
 
     const categories = await importCategories(tx, userId, file);
-    const sessions = await importSessions(tx, userId, file);
+    const sessions = await importSessions(tx, userId, file, now);
     const completions = await importCompletions(tx, userId, file);
     const streakUpdated = (await streakOf(tx, userId, now)).current !== streakBefore.current;
 
@@ -213,10 +220,11 @@ async function importSessions(
   tx: Tx,
   userId: string,
   file: ExportDocument,
+  now: Date,
 ): Promise<{ added: number; running: number }> {
   // A session still running in the file belongs to the server it runs on: it is not brought over
   // (it would also clash with the one-running-session rule), and the answer counts it.
-  const ended = file.focusSessions.filter((s) => s.status !== 'active');
+  const ended = file.focusSessions.map((s, index) => ({ s, index })).filter(({ s }) => s.status !== 'active');
   const running = file.focusSessions.length - ended.length;
   if (ended.length === 0) return { added: 0, running };
   // A session is already here when its id or its other-shape id (alias) matches an id or alias
@@ -224,7 +232,7 @@ async function importSessions(
   const have = new Set<string>();
   const haveAlias = new Set<string>();
   await existingOf(
-    ended.flatMap((s) => (s.aliasId ? [s.id, s.aliasId] : [s.id])),
+    ended.flatMap(({ s }) => (s.aliasId ? [s.id, s.aliasId] : [s.id])),
     async (batch) => {
       const rows = await tx
         .select({ id: lockInSessions.id, aliasId: lockInSessions.aliasId })
@@ -242,7 +250,7 @@ async function importSessions(
       return [];
     },
   );
-  const fresh = ended.filter((s) => {
+  const fresh = ended.filter(({ s }) => {
     const known = (id: string) => have.has(id) || haveAlias.has(id);
     if (known(s.id) || (s.aliasId && known(s.aliasId))) return false;
     // Later rows of the same file that share an id or alias with this one are the same session.
@@ -250,9 +258,10 @@ async function importSessions(
     if (s.aliasId) haveAlias.add(s.aliasId);
     return true;
   });
+  await assertConsistent(tx, userId, fresh, now);
   await insertInBatches(fresh, (batch) =>
     tx.insert(lockInSessions).values(
-      batch.map((s) => ({
+      batch.map(({ s }) => ({
         userId,
         id: s.id,
         aliasId: s.aliasId ?? null,
@@ -268,10 +277,58 @@ async function importSessions(
         startedAt: date(s.startedAt),
         endsAt: date(s.endsAt),
         endedAt: dateOrNull(s.endedAt),
+        // Over before this server heard of it: nothing left to remind anyone of.
+        endNotifiedAt: now,
       })),
     ),
   );
   return { added: fresh.length, running };
+}
+
+/**
+ * Every new session is one LockIn could have recorded, and none overlaps another (in the file or
+ * in the account): the first that is not is refused by its place in the file, before any insert.
+ */
+async function assertConsistent(
+  tx: Tx,
+  userId: string,
+  fresh: { s: ExportFocusSession; index: number }[],
+  now: Date,
+): Promise<void> {
+  const entry = (index: number) => `${fieldLabel(['focusSessions'])} entry ${index + 1}`;
+  const stretches = fresh.map(({ s, index }) => {
+    const checked = sessionProblem(s, now);
+    if ('problem' in checked) throw new AppError('BAD_REQUEST', `${entry(index)} ${checked.problem}`);
+    return { index, ...checked };
+  });
+  if (stretches.length === 0) return;
+  stretches.sort((a, b) => a.start - b.start);
+  let latest = stretches[0];
+  for (const stretch of stretches.slice(1)) {
+    if (latest && overlaps(stretch, latest)) {
+      const [first, second] = [latest.index, stretch.index].sort((a, b) => a - b) as [number, number];
+      throw new AppError('BAD_REQUEST', `${entry(second)} overlaps entry ${first + 1}`);
+    }
+    if (!latest || stretch.end > latest.end) latest = stretch;
+  }
+  const from = new Date(stretches[0]?.start ?? 0);
+  const to = new Date(Math.max(...stretches.map((x) => x.end)));
+  const endOf = sql`coalesce(${lockInSessions.endedAt}, ${lockInSessions.endsAt})`;
+  const recorded = await tx
+    .select({ startedAt: lockInSessions.startedAt, end: sql<string>`${endOf}` })
+    .from(lockInSessions)
+    .where(
+      and(
+        eq(lockInSessions.userId, userId),
+        lt(lockInSessions.startedAt, to),
+        gt(endOf, sql`${from.toISOString()}::timestamptz`),
+      ),
+    );
+  for (const row of recorded) {
+    const here = { start: row.startedAt.getTime(), end: new Date(row.end).getTime() };
+    const clash = stretches.find((stretch) => overlaps(stretch, here));
+    if (clash) throw new AppError('BAD_REQUEST', `${entry(clash.index)} overlaps a session already in your account`);
+  }
 }
 
 async function importCompletions(tx: Tx, userId: string, file: ExportDocument): Promise<{ added: number }> {

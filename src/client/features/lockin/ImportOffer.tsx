@@ -1,9 +1,10 @@
 // After sign-up or sign-in: the sessions this browser ran as a visitor are offered for import
-// into the account, once (imported or declined, each record is remembered as offered), and the
-// server skips any it already has.
+// into the account, once (imported or declined, each record is remembered as offered). The server
+// takes one browser's history per account, under the offline sessions' rules.
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { LocalSession } from '../../../shared/lockin-input';
+import { decodeError } from '../../lib/errors';
 import { useToast } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { Button } from '../../ui/Button';
@@ -49,12 +50,19 @@ export function ImportOffer({ onImported }: { onImported: () => void }) {
                       variant: 'success',
                     });
                   },
-                  onError: () =>
+                  onError: (error) => {
+                    const { code, message } = decodeError(error);
+                    // Once per account: another browser's history came first. Asking again cannot help.
+                    if (code === 'CONFLICT') done();
                     toast({
                       title: 'Import failed',
-                      description: 'Your sessions are still in this browser. Please try again later.',
+                      description:
+                        code === 'CONFLICT' && message
+                          ? message
+                          : 'Your sessions are still in this browser. Please try again later.',
                       variant: 'destructive',
-                    }),
+                    });
+                  },
                 },
               )
             }
