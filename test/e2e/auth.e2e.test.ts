@@ -631,6 +631,33 @@ describe('Manage Account', () => {
   });
 });
 
+describe('signed-in devices', () => {
+  test("'Sign out of all other devices' ends the other browser's sign-in and keeps this one", async () => {
+    const { context, page } = await openPage();
+    const account = await registerViaApi(context, suite.server);
+    const other = await newContext(suite.browser, suite.server);
+    suite.track(other);
+    const login = await other.request.post(`${suite.server.url}/api/auth/login`, {
+      data: { email: account.email, password: account.password },
+      headers: { origin: suite.server.url },
+    });
+    expect(login.status()).toBe(200);
+
+    await page.goto('/manage-subscription');
+    const card = page.getByTestId('other-devices');
+    await card.getByRole('button', { name: 'Sign out of all other devices' }).waitFor();
+    expect(await card.innerText()).toContain('Signed-in Devices');
+    await checkScreen(page, 'manage-devices');
+    await card.getByRole('button', { name: 'Sign out of all other devices' }).click();
+    await expectToast(page, {
+      title: 'Signed out of other devices',
+      description: '1 other sign-in was ended. This device stays signed in.',
+    });
+    expect((await other.request.get(`${suite.server.url}/api/auth/user`)).status()).toBe(401);
+    expect((await currentUser(page)).status).toBe(200);
+  });
+});
+
 describe('changing the email', () => {
   test('the new email waits for the link mailed to it; the link page confirms it with a button', async () => {
     const { context, page } = await openPage();

@@ -5,11 +5,17 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import { hashToken } from '../../src/server/accounts/sessions';
 import { generateResetToken } from '../../src/server/accounts/accounts.service';
-import { passwordResetTokens, sessions, users } from '../../src/server/db/schema';
-import { SESSION_COOKIE, SESSION_IDLE_TIMEOUT_MS, SESSION_RENEW_WITHIN_MS } from '../../src/shared/constants';
+import { passwordResetTokens, pushSubscriptions, sessions, trustedDevices, users } from '../../src/server/db/schema';
+import {
+  DEVICE_COOKIE,
+  SESSION_COOKIE,
+  SESSION_IDLE_TIMEOUT_MS,
+  SESSION_RENEW_WITHIN_MS,
+} from '../../src/shared/constants';
 import { type TestContext, TestClient, createTestContext } from '../support/app';
 import { createUser, signedInClient, type TestUser } from '../support/factories';
 import { emailChangeToken } from '../support/mail-log';
+import { browserKeys } from '../support/push-standin';
 
 let ctx: TestContext;
 
@@ -200,5 +206,73 @@ describe('sessions over HTTP', () => {
     } finally {
       ctx.clock.set(started);
     }
+  });
+});
+
+describe('sign out of all other devices', () => {
+  async function browserSignedIn(user: TestUser): Promise<TestClient> {
+    const client = new TestClient(ctx.app);
+    expect((await client.post('/api/auth/login', { email: user.email, password: user.password })).status).toBe(200);
+    return client;
+  }
+  async function subscribePush(client: TestClient, endpoint: string) {
+    const res = await client.post('/api/push/subscriptions', { endpoint, keys: browserKeys().keys });
+    expect(res.status).toBe(201);
+  }
+
+  test('ends every other sign-in, forgets their device cookies and push subscriptions, and keeps this one', async () => {
+    const user = await createUser(ctx);
+    const phone = await browserSignedIn(user);
+    const laptop = await browserSignedIn(user);
+    const here = await browserSignedIn(user);
+    const stranger = await signedIn();
+    const pushAt = (name: string) => `https://fcm.googleapis.com/fcm/send/${name}-${crypto.randomUUID()}`;
+    const [phonePush, herePush, legacyHerePush, strangerPush] = [
+      pushAt('phone'),
+      pushAt('here'),
+      pushAt('legacy'),
+      pushAt('x'),
+    ];
+    await subscribePush(phone, phonePush);
+    await subscribePush(here, herePush);
+    await subscribePush(stranger.client, strangerPush);
+    // A row stored before subscriptions recorded their sign-in: this browser names it to keep it.
+    await subscribePush(here, legacyHerePush);
+    await ctx.deps.db
+      .update(pushSubscriptions)
+      .set({ sessionId: null })
+      .where(eq(pushSubscriptions.endpoint, legacyHerePush));
+
+    const res = await here.post('/api/auth/sign-out-others', { keepPushEndpoint: legacyHerePush });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ sessionsEnded: 2 });
+
+    expect((await phone.get('/api/auth/user')).status).toBe(401);
+    expect((await laptop.get('/api/auth/user')).status).toBe(401);
+    expect((await here.get('/api/auth/user')).status).toBe(200);
+    expect((await stranger.client.get('/api/auth/user')).status).toBe(200);
+
+    const devices = await ctx.deps.db.select().from(trustedDevices).where(eq(trustedDevices.userId, user.id));
+    expect(devices.map((d) => d.tokenHash)).toEqual([hashToken(here.cookie(DEVICE_COOKIE) ?? '')]);
+    const pushes = await ctx.deps.db.select().from(pushSubscriptions);
+    expect(
+      pushes
+        .filter((p) => p.userId === user.id)
+        .map((p) => p.endpoint)
+        .sort(),
+    ).toEqual([herePush, legacyHerePush].sort());
+    expect(pushes.some((p) => p.endpoint === strangerPush)).toBe(true);
+  });
+
+  test('signed out: 401; from another site: 403; a bad body names the field', async () => {
+    expect((await new TestClient(ctx.app).post('/api/auth/sign-out-others', {})).status).toBe(401);
+    const { client } = await signedIn();
+    const crossSite = await client.request('POST', '/api/auth/sign-out-others', '{}', {
+      origin: 'https://evil.example',
+    });
+    expect(crossSite.status).toBe(403);
+    const bad = await client.post('/api/auth/sign-out-others', { keepPushEndpoint: 5 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toStartWith('Keep push endpoint');
   });
 });

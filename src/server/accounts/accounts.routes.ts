@@ -8,6 +8,7 @@ import {
   profileInput,
   registerInput,
   resetPasswordInput,
+  signOutOthersInput,
   type MessageResponse,
 } from '../../shared/accounts';
 import { ROUTES } from '../../shared/routes';
@@ -25,6 +26,7 @@ import {
   updateProfile,
 } from './accounts.service';
 import { confirmEmailChange } from './email-change';
+import { signOutOtherDevices } from './other-devices';
 import { invalidateSession } from './sessions';
 import { readDeviceCookie, rememberDevice, setDeviceCookie } from './trusted-devices';
 
@@ -75,6 +77,17 @@ export function accountsRoutes(deps: AppDeps): Hono<AppEnv> {
     const input = await readJson(c, resetPasswordInput);
     await resetPassword(deps, input, { ip: clientIp(c, deps.config.trustProxy) });
     return c.json<MessageResponse>({ message: ACCOUNT_MESSAGES.passwordResetDone });
+  });
+
+  routes.post('/auth/sign-out-others', async (c) => {
+    const { user, session } = requireAuth(c);
+    const input = await readJson(c, signOutOthersInput);
+    const result = await signOutOtherDevices(
+      deps,
+      { userId: user.id, sessionId: session.id },
+      { deviceToken: readDeviceCookie(c), pushEndpoint: input.keepPushEndpoint },
+    );
+    return c.json(result);
   });
 
   // A browser redirect (the account menu's 'Sign Out'); POST is accepted for forms and scripts.

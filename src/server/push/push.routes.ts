@@ -17,8 +17,8 @@ export function pushRoutes(deps: AppDeps): Hono<AppEnv> {
   app.get('/push/vapid-public-key', async (c) => c.json({ publicKey: (await getVapidKeys(deps)).publicKey }));
 
   app.post('/push/subscriptions', async (c) => {
-    const { user } = requireAuth(c);
-    await subscribe(deps, user.id, await readJson(c, pushSubscriptionInput));
+    const { user, session } = requireAuth(c);
+    await subscribe(deps, user.id, await readJson(c, pushSubscriptionInput), session.id);
     return c.json({ ok: true }, 201);
   });
 

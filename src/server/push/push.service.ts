@@ -43,7 +43,12 @@ function assertPushKey(p256dh: string): void {
   }
 }
 
-export async function subscribe(deps: Pick<AppDeps, 'db' | 'config'>, userId: string, input: PushSubscriptionInput) {
+export async function subscribe(
+  deps: Pick<AppDeps, 'db' | 'config'>,
+  userId: string,
+  input: PushSubscriptionInput,
+  sessionId: string,
+) {
   assertPushEndpointAllowed(input.endpoint, deps.config.push.allowedHosts);
   assertPushKey(input.keys.p256dh);
   await deps.db.transaction(async (tx) => {
@@ -54,7 +59,7 @@ export async function subscribe(deps: Pick<AppDeps, 'db' | 'config'>, userId: st
       .from(pushSubscriptions)
       .where(and(eq(pushSubscriptions.userId, userId), ne(pushSubscriptions.endpoint, input.endpoint)));
     if ((others?.n ?? 0) >= PUSH_SUBSCRIPTIONS_PER_USER) throw new AppError('LIMIT_REACHED', PUSH_MESSAGES.tooMany);
-    const row = { userId, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth };
+    const row = { userId, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth, sessionId };
     // An endpoint is one browser: a new sign-in there takes it over.
     await tx
       .insert(pushSubscriptions)

@@ -25,6 +25,7 @@ import { YourDataCard } from '../data/YourDataCard';
 import { subscribeButton } from '../plans/logic';
 import { usePlanStatus } from '../plans/usePlan';
 import { ACCOUNT_COPY } from './copy';
+import { OtherDevicesCard } from './OtherDevicesCard';
 import { SubscriptionCard } from './SubscriptionCard';
 import { CalendarFeedSection } from '../calendar';
 import { NotificationsSection } from '../push';
@@ -283,6 +284,7 @@ export function ManageAccountPage() {
             </div>
           )}
           <AccountInformationCard key={user.id} user={user} />
+          <OtherDevicesCard />
           <NotificationsSection />
           <CalendarFeedSection />
           <YourDataCard />

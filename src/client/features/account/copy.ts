@@ -41,6 +41,19 @@ export const ACCOUNT_COPY = {
   save: 'Save Changes',
   cancel: 'Cancel',
 
+  otherDevices: 'Signed-in Devices',
+  otherDevicesText:
+    'Lost a phone, or signed in on a computer that is not yours? End every other sign-in: those browsers need your password again and stop getting reminders.',
+  signOutOthers: 'Sign out of all other devices',
+  otherDevicesSignedOut: (n: number) => ({
+    title: 'Signed out of other devices',
+    description:
+      n === 0
+        ? 'No other device was signed in. This one stays signed in.'
+        : `${n} other ${n === 1 ? 'sign-in was' : 'sign-ins were'} ended. This device stays signed in.`,
+  }),
+  otherDevicesFailed: { title: 'Could not sign out other devices', description: 'Please try again.' },
+
   legal: 'Legal',
   privacy: 'Privacy Policy',
   terms: 'Terms of Service',

@@ -42,6 +42,13 @@ export async function turnOffPush(): Promise<PushState> {
   return 'off';
 }
 
+/** This browser's push endpoint, if it has a subscription (so 'Sign out of all other devices' keeps it). */
+export async function currentPushEndpoint(): Promise<string | undefined> {
+  if (!pushSupported()) return undefined;
+  const subscription = await (await serviceWorkerRegistration())?.pushManager.getSubscription();
+  return subscription?.endpoint;
+}
+
 export function sendTestNotification(): Promise<PushSendOutcome> {
   return apiRequest('POST', PUSH_PATHS.test);
 }

@@ -12,6 +12,8 @@ export const pushSubscriptions = pgTable(
     endpoint: text('endpoint').notNull(),
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
+    /** The sign-in (sessions.id) that subscribed: 'Sign out of all other devices' removes the others' rows. */
+    sessionId: text('session_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // One endpoint is one browser: subscribing again (or as another account) replaces the row.
