@@ -87,4 +87,5 @@ export const PLAN_MESSAGES = {
   checkoutExpired: 'This checkout was cancelled or has expired',
   nothingToCancel: 'You have no subscription to cancel',
   alreadyCancelling: 'Your subscription is already set to end at the close of the billing period',
+  accountClosing: 'This account is being deleted, so no checkout was opened.',
 } as const;

@@ -2,7 +2,7 @@
 // HTTP API, ends every live subscription the customer has at Stripe (not only the one our row
 // knows of) and expires its open checkouts before anything is deleted; when Stripe fails, the
 // account stays whole.
-import { afterAll, beforeAll, expect, test } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import { subscriptions, users } from '../../src/server/db/schema';
 import { type TestContext, createTestContext } from '../support/app';
@@ -105,3 +105,97 @@ test('when Stripe cannot cancel, nothing is deleted and the answer says why', as
   expect(sub?.status).toBe('active');
   expect(stripe.subscriptions.get(stored.id)?.status).toBe('active');
 }, 60_000);
+
+test('a checkout being opened while the account is deleted is expired at Stripe, and its request answers 409, not 500', async () => {
+  const user = await createUser(ctx);
+  const client = await signedInClient(ctx, user);
+  const deleter = await signedInClient(ctx, user);
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let reached: () => void = () => {};
+  const atStripe = new Promise<void>((resolve) => {
+    reached = resolve;
+  });
+  // Stripe has made the checkout; its answer is held until the deletion has run.
+  stripe.holdAnswer = (method, path) => {
+    if (method !== 'POST' || path !== '/v1/checkout/sessions') return undefined;
+    reached();
+    return held;
+  };
+  try {
+    const checkout = client.post('/api/create-subscription');
+    await atStripe;
+    stripe.holdAnswer = null;
+    const deleted = await deleter.delete('/api/auth/account', { email: user.email });
+    expect(deleted.status).toBe(200);
+    release();
+    const res = await checkout;
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe('This account is being deleted, so no checkout was opened.');
+  } finally {
+    stripe.holdAnswer = null;
+    release();
+  }
+  const made = [...stripe.sessions.values()].filter((s) => s.metadata.userId === user.id);
+  expect(made.length).toBe(1);
+  expect(made.every((s) => s.status === 'expired')).toBe(true);
+  expect(ctx.log.lines.filter((l) => l.includes('foreign key'))).toEqual([]);
+}, 60_000);
+
+test('an account being deleted opens no checkout', async () => {
+  const { user, customer, client } = await stripeUser();
+  await ctx.deps.db.update(users).set({ deletingAt: ctx.clock.now() }).where(eq(users.id, user.id));
+  await ctx.deps.db.update(subscriptions).set({ status: 'canceled' }).where(eq(subscriptions.userId, user.id));
+  for (const sub of stripe.subscriptions.values()) if (sub.customer === customer) sub.status = 'canceled';
+  const before = stripe.sessions.size;
+  const res = await client.post('/api/create-subscription');
+  expect(res.status).toBe(409);
+  expect([...stripe.sessions.values()].slice(before).every((s) => s.status === 'expired')).toBe(true);
+});
+
+describe('what LockIn made for an account that is gone is ended at Stripe, not ignored', () => {
+  async function deliver(event: { payload: string; signature: string }) {
+    const res = await ctx.app.request('http://localhost:3000/api/stripe/webhook', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
+      body: event.payload,
+    });
+    expect(res.status).toBe(200);
+  }
+  const goneUser = () => `gone-${crypto.randomUUID()}`;
+  async function checkoutFor(userId: string) {
+    const sdk = await stripeClient(stripeConfig());
+    const customer = await sdk.customers.create({ email: 'gone@example.com', metadata: { userId } });
+    return sdk.checkout.sessions.create({
+      mode: 'subscription',
+      customer: customer.id,
+      client_reference_id: userId,
+      metadata: { userId, purpose: 'paid' },
+      line_items: [{ price: 'price_standin', quantity: 1 }],
+      subscription_data: { metadata: { userId } },
+      success_url: 'http://localhost:3000/subscribe-success',
+    });
+  }
+
+  test('a completed checkout: the subscription it started is cancelled', async () => {
+    const session = await checkoutFor(goneUser());
+    const sub = stripe.completeCheckout(session.id);
+    await deliver(await stripe.signedEvent('checkout.session.completed', stripe.sessions.get(session.id)!));
+    expect(stripe.subscriptions.get(sub.id)?.status).toBe('canceled');
+  });
+
+  test('a subscription event: the subscription is cancelled', async () => {
+    const session = await checkoutFor(goneUser());
+    const sub = stripe.completeCheckout(session.id);
+    await deliver(await stripe.signedEvent('customer.subscription.created', sub));
+    expect(stripe.subscriptions.get(sub.id)?.status).toBe('canceled');
+  });
+
+  test("another app's subscription on the same Stripe account (no LockIn user in it) is left alone", async () => {
+    const sub = stripe.addSubscription('cus_another_app');
+    await deliver(await stripe.signedEvent('customer.subscription.updated', sub));
+    expect(stripe.subscriptions.get(sub.id)?.status).toBe('active');
+  });
+});

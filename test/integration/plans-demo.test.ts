@@ -4,7 +4,7 @@
 // the premium flag in GET /api/auth/user; 403 for free users on premium-only features; bad input.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
-import { checkoutSessions, subscriptions } from '../../src/server/db/schema';
+import { checkoutSessions, subscriptions, users } from '../../src/server/db/schema';
 import { createCallerFactory, premiumProcedure, router } from '../../src/server/trpc/init';
 import { createInnerContext } from '../../src/server/trpc/init';
 import { cancelSubscriptionImmediately } from '../../src/server/plans/plans.service';
@@ -111,6 +111,19 @@ describe('free user', () => {
     const cancel = await client.post('/api/cancel-subscription');
     expect(cancel.status).toBe(409);
     expect(cancel.body.message).toBe('You have no subscription to cancel');
+  });
+
+  test('an account being deleted opens no checkout (409), and its open one can no longer be completed', async () => {
+    const { client, userId: id } = await newClient();
+    const open = await startCheckout(client);
+    // What account deletion does first: from here no checkout opens; deletion then expires the open one.
+    await ctx.deps.db.update(users).set({ deletingAt: ctx.clock.now() }).where(eq(users.id, id));
+    const res = await client.post('/api/create-subscription');
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe('This account is being deleted, so no checkout was opened.');
+    await cancelSubscriptionImmediately(ctx.deps, id);
+    expect((await completeCheckout(client, open)).status).toBe(409);
+    await ctx.deps.db.update(users).set({ deletingAt: null }).where(eq(users.id, id));
   });
 
   test('the first checkout is a 7-day trial on the demo page', async () => {

@@ -1,5 +1,6 @@
-// Deleting an account: the typed email confirms it, the subscription is cancelled at the provider
-// first (so nobody is billed for an account that no longer exists), then one transaction removes
+// Deleting an account: the typed email confirms it, the account is marked so no checkout opens for
+// it any more, every subscription and open checkout is ended at the provider (so nobody is billed
+// for an account that no longer exists), then one transaction removes
 // the user row (every user-owned table cascades), its sessions and the rate-limit counters keyed
 // on its email.
 import { eq, like, or } from 'drizzle-orm';
@@ -31,10 +32,14 @@ export async function deleteAccount(
   if (input.email.trim().toLowerCase() !== user.email.trim().toLowerCase()) {
     throw new AppError('BAD_REQUEST', DATA_MESSAGES.emailMismatch);
   }
+  // From here no checkout opens for this account (plans/subscription-store.ts lockCheckoutOwner):
+  // one recorded before the mark is at the provider by now, and cancelling below ends it.
+  await deps.db.update(users).set({ deletingAt: deps.clock.now() }).where(eq(users.id, user.id));
   try {
     await deletionSeams.cancelSubscription(deps, user.id);
   } catch (error) {
-    // Nothing is deleted while the provider may still bill: the person can try again.
+    // Nothing is deleted while the provider may still bill: the person can try again, and buy again.
+    await deps.db.update(users).set({ deletingAt: null }).where(eq(users.id, user.id));
     deps.log.error('account deletion: cancelling the subscription failed', error);
     throw new AppError('INTERNAL', DATA_MESSAGES.cancelFailed);
   }

@@ -13,7 +13,7 @@ import { checkoutSessions, subscriptions, users } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
 import { addMonths, currentPeriodEnd, decidePlanStatus, readSubscription } from './plan-status';
-import { lockSubscription, updateSubscription } from './subscription-store';
+import { lockCheckoutOwner, lockSubscription, updateSubscription } from './subscription-store';
 import type { PaymentProvider } from './payment-provider';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -37,8 +37,9 @@ export function createDemoProvider(): PaymentProvider {
     async createCheckout(deps, user, { purpose }) {
       const now = deps.clock.now();
       return deps.db.transaction(async (tx) => {
+        await lockCheckoutOwner(tx, user.id);
         // Under the user's subscription row lock when there is a row, so two requests at once agree
-        // on one session. The row is locked, not written: the cached plan row stays valid.
+        // on one session.
         await tx
           .select({ userId: subscriptions.userId })
           .from(subscriptions)

@@ -14,6 +14,7 @@ import { checkoutSessions } from '../db/schema';
 import { AppError } from '../http/errors';
 import {
   LIVE_STATUSES,
+  lockCheckoutOwner,
   lockSubscription,
   storeProviderSubscription,
   updateSubscription,
@@ -95,6 +96,7 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
     );
     const now = deps.clock.now();
     await deps.db.transaction(async (tx) => {
+      await lockCheckoutOwner(tx, user.id);
       const row = await lockSubscription(tx, user.id, 'stripe');
       if (!row.customerId) await updateSubscription(tx, user.id, { provider: 'stripe', customerId: customer.id }, now);
     });
@@ -153,7 +155,7 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
         else await expireQuietly(stripe, open.id);
       }
       if (reusable?.url) {
-        await recordSession(deps, user.id, reusable.id, purpose, now);
+        await recordSession(deps, stripe, user.id, reusable.id, purpose, now);
         return { sessionId: reusable.id, url: reusable.url };
       }
 
@@ -193,7 +195,7 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
               { idempotencyKey },
             );
       if (!session.url) throw new AppError('INTERNAL', 'Stripe returned a checkout session without a URL');
-      await recordSession(deps, user.id, session.id, purpose, now);
+      await recordSession(deps, stripe, user.id, session.id, purpose, now);
       return { sessionId: session.id, url: session.url };
     },
 
@@ -275,17 +277,30 @@ async function checkoutCount(deps: Parameters<PaymentProvider['createCheckout']>
   return row?.n ?? 0;
 }
 
+/**
+ * Records a checkout Stripe opened for the user, under the owner lock. For an account that is
+ * being deleted (or is gone) the checkout is expired at Stripe instead, so it can never be paid.
+ */
 async function recordSession(
   deps: Parameters<PaymentProvider['createCheckout']>[0],
+  stripe: Stripe,
   userId: string,
   sessionId: string,
   purpose: CheckoutPurpose,
   now: Date,
 ): Promise<void> {
-  await deps.db
-    .insert(checkoutSessions)
-    .values({ id: sessionId, userId, provider: 'stripe', mode: purpose, createdAt: now })
-    .onConflictDoNothing({ target: checkoutSessions.id });
+  try {
+    await deps.db.transaction(async (tx) => {
+      await lockCheckoutOwner(tx, userId);
+      await tx
+        .insert(checkoutSessions)
+        .values({ id: sessionId, userId, provider: 'stripe', mode: purpose, createdAt: now })
+        .onConflictDoNothing({ target: checkoutSessions.id });
+    });
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'CONFLICT') await expireQuietly(stripe, sessionId);
+    throw error;
+  }
 }
 
 export async function markComplete(tx: Tx, userId: string, sessionId: string, now: Date): Promise<void> {

@@ -19,7 +19,7 @@ import {
   stripeClient,
   toProviderSubscription,
 } from './stripe-provider';
-import { storeProviderSubscription, type ProviderSubscription } from './subscription-store';
+import { LIVE_STATUSES, storeProviderSubscription, type ProviderSubscription } from './subscription-store';
 
 export const WEBHOOK_MESSAGES = {
   notConfigured: 'Stripe is not configured',
@@ -134,6 +134,7 @@ async function planEvent(deps: AppDeps, stripe: Stripe, event: Stripe.Event): Pr
       .where(and(eq(checkoutSessions.id, sent.id), eq(checkoutSessions.provider, 'stripe')))
       .limit(1);
     if (!own?.customerId || idOf(sent.customer) !== own.customerId) {
+      if (!own) await endOrphanedCheckout(deps, stripe, sent.id);
       deps.log.warn(
         `stripe ${event.type} ${event.id}: checkout ${sent.id} is not one of its customer's checkouts here`,
       );
@@ -167,8 +168,48 @@ async function planEvent(deps: AppDeps, stripe: Stripe, event: Stripe.Event): Pr
     return IGNORE(version);
   }
   const userId = await userByCustomer(deps, subscription.customerId);
-  if (!userId) deps.log.warn(`stripe ${event.type} ${event.id}: no LockIn user for subscription ${subscription.id}`);
+  if (!userId) {
+    deps.log.warn(`stripe ${event.type} ${event.id}: no LockIn user for subscription ${subscription.id}`);
+    if (LIVE_STATUSES.has(subscription.status) && (await isOrphan(deps, subscription.userId))) {
+      await stripe.subscriptions.cancel(subscription.id, { cancellation_details: { comment: 'account deleted' } });
+      deps.log.warn(`stripe: cancelled subscription ${subscription.id}: its LockIn account no longer exists`);
+    }
+  }
   return { userId, subscription, checkoutSessionId: null, version };
+}
+
+/**
+ * True when LockIn made the object for a user (its metadata names one) who no longer exists: an
+ * account deleted while its checkout was still open. Objects another app made on the same Stripe
+ * account carry no LockIn user and are never touched.
+ */
+async function isOrphan(deps: AppDeps, userId: string | null | undefined): Promise<boolean> {
+  if (!userId) return false;
+  const [user] = await deps.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
+  return !user;
+}
+
+/** A checkout LockIn opened for an account that is gone: expired if open, its subscription cancelled if paid. */
+async function endOrphanedCheckout(deps: AppDeps, stripe: Stripe, sessionId: string): Promise<void> {
+  let session: Stripe.Checkout.Session;
+  try {
+    session = await stripe.checkout.sessions.retrieve(sessionId);
+  } catch (error) {
+    if (isMissingAtStripe(error)) return;
+    throw error;
+  }
+  if (!(await isOrphan(deps, session.metadata?.userId))) return;
+  if (session.status === 'open') {
+    await stripe.checkout.sessions.expire(session.id);
+    deps.log.warn(`stripe: expired checkout ${session.id}: its LockIn account no longer exists`);
+    return;
+  }
+  const subscriptionId = idOf(session.subscription);
+  if (session.status !== 'complete' || !subscriptionId) return;
+  const sub = toProviderSubscription(await stripe.subscriptions.retrieve(subscriptionId));
+  if (!LIVE_STATUSES.has(sub.status)) return;
+  await stripe.subscriptions.cancel(sub.id, { cancellation_details: { comment: 'account deleted' } });
+  deps.log.warn(`stripe: cancelled subscription ${sub.id} of checkout ${session.id}: its LockIn account no longer exists`);
 }
 
 async function userByCustomer(deps: AppDeps, customerId: string | null): Promise<string | null> {

@@ -1,11 +1,27 @@
 // Writes to the one subscription row per user. Every change takes the row's lock first, so two
 // requests (a double click, a webhook racing the success page) apply one after the other.
-import { eq } from 'drizzle-orm';
-import type { PaymentProviderKind } from '../../shared/plans';
+import { and, eq, isNull } from 'drizzle-orm';
+import { type PaymentProviderKind, PLAN_MESSAGES } from '../../shared/plans';
 import type { Tx } from '../db/client';
 import { requireRow } from '../db/rows';
-import { subscriptions } from '../db/schema';
+import { subscriptions, users } from '../db/schema';
+import { AppError } from '../http/errors';
 import type { SubscriptionRow } from './plan-status';
+
+/**
+ * Holds the user row (FOR SHARE) for the rest of the transaction, or refuses when the account is
+ * gone or being deleted: a checkout is recorded only for an account that stays. Deletion marks the
+ * row (an UPDATE, which waits for this lock) before it cancels at the provider, so a checkout
+ * recorded under the lock is one the deletion then finds and ends, and one recorded after is refused.
+ */
+export async function lockCheckoutOwner(tx: Tx, userId: string): Promise<void> {
+  const [owner] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletingAt)))
+    .for('share');
+  if (!owner) throw new AppError('CONFLICT', PLAN_MESSAGES.accountClosing);
+}
 
 /** Locks the user's subscription row for the rest of the transaction, creating an empty one first. */
 export async function lockSubscription(
