@@ -209,7 +209,9 @@ async function endOrphanedCheckout(deps: AppDeps, stripe: Stripe, sessionId: str
   const sub = toProviderSubscription(await stripe.subscriptions.retrieve(subscriptionId));
   if (!LIVE_STATUSES.has(sub.status)) return;
   await stripe.subscriptions.cancel(sub.id, { cancellation_details: { comment: 'account deleted' } });
-  deps.log.warn(`stripe: cancelled subscription ${sub.id} of checkout ${session.id}: its LockIn account no longer exists`);
+  deps.log.warn(
+    `stripe: cancelled subscription ${sub.id} of checkout ${session.id}: its LockIn account no longer exists`,
+  );
 }
 
 async function userByCustomer(deps: AppDeps, customerId: string | null): Promise<string | null> {
