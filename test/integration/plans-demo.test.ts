@@ -126,6 +126,25 @@ describe('free user', () => {
     await ctx.deps.db.update(users).set({ deletingAt: null }).where(eq(users.id, id));
   });
 
+  test('a subscription stuck unpaid, paused or incomplete shows free and can be paid through a new checkout', async () => {
+    for (const stuck of ['unpaid', 'paused', 'incomplete']) {
+      const { client, userId } = await newClient();
+      await ctx.deps.db.insert(subscriptions).values({
+        userId,
+        provider: 'demo',
+        subscriptionId: `demo_sub_${stuck}`,
+        status: stuck,
+        hasUsedTrial: true,
+        currentPeriodEnd: new Date(ctx.clock.now().getTime() + 86_400_000),
+      });
+      expect((await status(client)).premium).toBe(false);
+      const session = await startCheckout(client);
+      expect((await client.query<{ mode: string }>('plans.demoCheckout.get', { session })).body.mode).toBe('paid');
+      expect((await completeCheckout(client, session)).status).toBe(200);
+      expect((await status(client)).premium).toBe(true);
+    }
+  });
+
   test('the first checkout is a 7-day trial on the demo page', async () => {
     const { client, email } = await newClient();
     const session = await startCheckout(client);

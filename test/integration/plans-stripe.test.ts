@@ -167,6 +167,25 @@ describe('checkout', () => {
   });
 });
 
+describe('a subscription Stripe holds but nobody can pay (paused, unpaid, incomplete)', () => {
+  for (const stuck of ['paused', 'unpaid', 'incomplete']) {
+    test(`${stuck}: the plan shows free and a checkout replaces it (the stuck one is cancelled at Stripe)`, async () => {
+      const { client, userId, subId } = await subscribedUser({ paymentMethod: true });
+      stripe.updateSubscription(subId, { status: stuck });
+      await deliver(await stripe.signedEvent('customer.subscription.updated', stripe.subscriptions.get(subId)!));
+      expect((await status(client)).premium).toBe(false);
+
+      const sessionId = await checkout(client);
+      expect(stripe.subscriptions.get(subId)!.status).toBe('canceled');
+      expect(stripe.sessions.get(sessionId)!.subscription_data).not.toHaveProperty('trial_period_days');
+      const paid = stripe.completeCheckout(sessionId, { paymentMethod: true });
+      await deliver(await stripe.signedEvent('checkout.session.completed', stripe.sessions.get(sessionId)!));
+      expect((await rowOf(userId))!.subscriptionId).toBe(paid.id);
+      expect((await status(client)).premium).toBe(true);
+    });
+  }
+});
+
 describe('activation', () => {
   test('confirms with Stripe: open session grants nothing; complete grants the trial; repeat is harmless', async () => {
     const { client, userId } = await newClient();

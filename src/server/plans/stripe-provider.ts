@@ -76,6 +76,10 @@ export function toProviderSubscription(sub: Stripe.Subscription): ProviderSubscr
 /** Subscription statuses Stripe may still bill, or bill again. */
 const isLive = (sub: ProviderSubscription) => LIVE_STATUSES.has(sub.status);
 
+/** Live at Stripe, yet no Premium here and nothing a checkout can pay: the user would be stuck. */
+const STUCK_STATUSES: ReadonlySet<string> = new Set(['paused', 'unpaid', 'incomplete']);
+const isStuck = (sub: ProviderSubscription) => STUCK_STATUSES.has(sub.status);
+
 /** The Stripe-side error for an id Stripe does not know (or no longer has). */
 export const isMissingAtStripe = (error: unknown) => (error as { statusCode?: number }).statusCode === 404;
 
@@ -130,7 +134,19 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
       const attempt = await checkoutCount(deps, user.id);
       // Stripe, not our row, says whether the customer already has a subscription: a checkout
       // completed in another tab whose webhook has not arrived yet must not be bought twice.
-      const [live] = await liveSubscriptions(customerId);
+      const subs = await liveSubscriptions(customerId);
+      // One that can neither give Premium nor be paid through a checkout (paused, unpaid,
+      // incomplete) is cancelled, so the checkout below replaces it instead of being refused.
+      for (const stuck of subs.filter(isStuck)) {
+        const version = Date.now();
+        const ended = await stripe.subscriptions.cancel(stuck.id, {
+          cancellation_details: { comment: `replaced by a new checkout (was ${stuck.status})` },
+        });
+        await deps.db.transaction((tx) =>
+          storeProviderSubscription(tx, user.id, 'stripe', toProviderSubscription(ended), version, now),
+        );
+      }
+      const live = subs.find((sub) => !isStuck(sub));
       let trialToCard: ProviderSubscription | null = null;
       if (live) {
         const version = Date.now();
