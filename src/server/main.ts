@@ -125,10 +125,13 @@ async function main(): Promise<void> {
       log,
     };
     const { startSessionEndPushes } = await import('./push/session-end');
+    const { startPlanSweeps } = await import('./plans/plan-sweeps');
     const stopPushes = startSessionEndPushes(deps);
+    const stopPlanSweeps = startPlanSweeps(deps);
     started = {
       async close() {
         await stopPushes();
+        await stopPlanSweeps();
         deps.mailer.close();
         await database.close();
       },

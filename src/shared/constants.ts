@@ -5,6 +5,8 @@ export const APP_NAME = 'LockIn';
 export const PREMIUM_PRICE_USD = 2.99;
 export const PREMIUM_PRICE_LABEL = '$2.99/month';
 export const TRIAL_DAYS = 7;
+/** How long before a trial converts to the paid plan its 'trial ends' mail goes out (Stripe's trial_will_end). */
+export const TRIAL_ENDING_NOTICE_DAYS = 3;
 
 export const DAILY_TASK_LIMIT = 5;
 export const FREE_BANK_LIMIT = 10;

@@ -34,6 +34,8 @@ export const subscriptionDetailsSchema = z.object({
   /** What the plan costs per month right now, in cents: 0 during a trial, 299 on the paid plan. */
   amountCents: z.number().int(),
   provider: z.enum(['demo', 'stripe']).nullable(),
+  /** Set when the plan came from a demo checkout this server no longer offers: it ends at its period's (or trial's) end. */
+  endsWithDemo: z.literal(true).optional(),
 });
 export type SubscriptionDetails = z.infer<typeof subscriptionDetailsSchema>;
 

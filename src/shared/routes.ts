@@ -17,3 +17,6 @@ export const ROUTES = {
 } as const;
 
 export const APP_PATHS: ReadonlySet<string> = new Set(Object.values(ROUTES));
+
+/** ?cancel=1 on Manage Account opens the cancel dialog (the trial-ending mail's one-click way to cancel). */
+export const CANCEL_LINK_PARAM = 'cancel';

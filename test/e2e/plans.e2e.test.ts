@@ -157,6 +157,15 @@ describe('subscribe → demo checkout → success → premium → manage → can
     await page.getByRole('button', { name: 'Cancel Subscription' }).waitFor();
     await checkScreen(page, 'manage-trial-with-card');
 
+    // The trial-ending mail's cancel link opens the cancel dialog at once; keeping it changes nothing.
+    await page.goto('/manage-subscription?cancel=1');
+    const fromMail = page.getByRole('alertdialog', { name: 'Cancel your subscription?' });
+    await fromMail.waitFor();
+    await page.waitForURL((url) => url.search === '');
+    await fromMail.getByRole('button', { name: 'Keep Subscription' }).click();
+    await fromMail.waitFor({ state: 'hidden' });
+    await page.getByText('Free Trial', { exact: true }).waitFor();
+
     // The trial ends (the server's clock moves on): the paid plan takes over by itself.
     await setServerClock(suite.server, new Date(Date.now() + 8 * 24 * 60 * 60_000));
     await page.goto('/');

@@ -15,6 +15,8 @@ import { rejectionOf } from '../support/rejection';
 import { type TestClient, type TestContext, TestClient as Client, createTestContext } from '../support/app';
 import { createUser, signedInClient } from '../support/factories';
 import { makePremium } from '../support/plans';
+import { lastMailTo } from '../support/mail-log';
+import { mailDemoTrialsEnding } from '../../src/server/plans/trial-ending';
 
 const START = new Date('2026-03-10T12:00:00Z');
 const DAY = 24 * 60 * 60_000;
@@ -202,6 +204,39 @@ describe('trial', () => {
     expect(row!.cancelReason).toBe('Too busy this month');
     expect(row!.status).toBe('canceled');
     expect(row!.canceledAt?.toISOString()).toBe(START.toISOString());
+  });
+
+  test('three days before a trial with a card converts, one mail with the date, the price and a cancel link', async () => {
+    const { client, email } = await newClient();
+    await subscribe(client);
+    // Add Payment Method: the trial will convert.
+    const card = await startCheckout(client);
+    expect((await completeCheckout(client, card)).status).toBe(200);
+    const mailed = () => ctx.log.lines.filter((l) => l.includes(`To: ${email}\n`) && l.includes('trial ends')).length;
+
+    ctx.clock.set(new Date(START.getTime() + 4 * DAY - 60_000));
+    await mailDemoTrialsEnding(ctx.deps);
+    expect(mailed()).toBe(0);
+    ctx.clock.set(new Date(START.getTime() + 4 * DAY + 60_000));
+    await mailDemoTrialsEnding(ctx.deps);
+    expect(mailed()).toBe(1);
+    const mail = lastMailTo(ctx, email) ?? '';
+    expect(mail).toContain('Subject: Your LockIn Premium trial ends Tuesday, March 17, 2026');
+    expect(mail).toContain('ends on Tuesday, March 17, 2026');
+    expect(mail).toContain('$2.99/month');
+    expect(mail).toContain('no card is charged');
+    expect(mail).toContain('http://localhost:3000/manage-subscription?cancel=1');
+    // Once: a later sweep (or another process's) sends nothing more.
+    await mailDemoTrialsEnding(ctx.deps);
+    expect(mailed()).toBe(1);
+  });
+
+  test('a trial without a card, or one being cancelled, gets no trial-ending mail (nothing will be charged)', async () => {
+    const { client, email } = await newClient();
+    await subscribe(client);
+    ctx.clock.set(new Date(START.getTime() + 5 * DAY));
+    await mailDemoTrialsEnding(ctx.deps);
+    expect(lastMailTo(ctx, email) ?? '').not.toContain('trial ends');
   });
 
   test('a trial without a payment method expires to free with trialExpired when the clock passes its end', async () => {

@@ -26,6 +26,16 @@ export function paymentProvider(deps: Pick<AppDeps, 'config'>): PaymentProvider 
   return provider;
 }
 
+/**
+ * The provider that holds a stored subscription: a demo plan lives in this database alone, so it
+ * can be cancelled whatever is configured now; any other needs the configured provider.
+ */
+export function providerOfRow(deps: Pick<AppDeps, 'config'>, row: { provider: string } | undefined): PaymentProvider {
+  return row?.provider === 'demo' ? demoProvider : requirePaymentProvider(deps);
+}
+
+const demoProvider = createDemoProvider();
+
 /** The provider, or a 503 that says payments are not set up. */
 export function requirePaymentProvider(deps: Pick<AppDeps, 'config'>): PaymentProvider {
   const provider = paymentProvider(deps);

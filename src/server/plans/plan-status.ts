@@ -12,6 +12,9 @@ import { subscriptions } from '../db/schema';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
+/** The stored cancellation reason of a demo plan set to end because the demo checkout is off (demo-off.ts). */
+export const DEMO_OFF_REASON = 'The demo checkout was turned off on this server';
+
 /** Statuses in which a paid period that has not ended gives Premium. */
 const PAID_STATUSES = new Set(['active', 'past_due']);
 
@@ -121,6 +124,7 @@ export function describeSubscription(row: SubscriptionRow | undefined, now: Date
     hasPaymentMethod: row.hasPaymentMethod,
     amountCents: plan.hasSubscription ? PREMIUM_PRICE_CENTS : 0,
     provider: row.provider === 'stripe' ? 'stripe' : 'demo',
+    ...(row.provider === 'demo' && row.cancelReason === DEMO_OFF_REASON && plan.premium ? { endsWithDemo: true } : {}),
   };
 }
 

@@ -13,7 +13,7 @@ import { checkoutSessions } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
 import { hitRateLimit, type RateLimitRule } from '../http/rate-limit';
-import { paymentProvider, requirePaymentProvider } from './payments';
+import { paymentProvider, providerOfRow, requirePaymentProvider } from './payments';
 import { decidePlanStatus, describeSubscription, getPlanStatus, readSubscription } from './plan-status';
 
 export interface PlanUser {
@@ -101,7 +101,7 @@ export async function cancelSubscription(
   if (!row || !plan.premium) throw new AppError('CONFLICT', PLAN_MESSAGES.nothingToCancel);
   if (plan.hasSubscription && row.cancelAtPeriodEnd) throw new AppError('CONFLICT', PLAN_MESSAGES.alreadyCancelling);
   const reason = input.reason?.trim() ? input.reason.trim() : null;
-  await requirePaymentProvider(deps).cancel(deps, user.id, { atPeriodEnd: !plan.trialActive, reason });
+  await providerOfRow(deps, row).cancel(deps, user.id, { atPeriodEnd: !plan.trialActive, reason });
   return getPlanStatus(deps, user.id);
 }
 

@@ -6,10 +6,8 @@
 // An event is bound to the user whose Stripe customer it is about, never to ids in its metadata.
 import type Stripe from 'stripe';
 import { and, eq } from 'drizzle-orm';
-import { APP_NAME, PREMIUM_PRICE_LABEL, TRIAL_DAYS } from '../../shared/constants';
-import { escapeHtml } from '../integrations/mail';
-import { ROUTES } from '../../shared/routes';
 import { checkoutSessions, providerEvents, subscriptions, users } from '../db/schema';
+import { sendTrialEndingMail } from './trial-ending';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
 import {
@@ -222,38 +220,4 @@ async function userByCustomer(deps: AppDeps, customerId: string | null): Promise
     .where(eq(subscriptions.customerId, customerId))
     .limit(1);
   return row?.userId ?? null;
-}
-
-export function trialEndingMail(appUrl: string, firstName: string | null, trialEndsAt: Date | null) {
-  const when = trialEndsAt
-    ? trialEndsAt.toLocaleDateString('en-US', {
-        weekday: 'long',
-        year: 'numeric',
-        month: 'long',
-        day: 'numeric',
-        timeZone: 'UTC',
-      })
-    : 'in three days';
-  const on = trialEndsAt ? `on ${when}` : when;
-  const manage = `${appUrl}${ROUTES.manageSubscription}`;
-  const hello = firstName?.trim() ? `Hi ${firstName.trim()},` : 'Hi,';
-  const text =
-    `${hello}\n\nYour ${TRIAL_DAYS}-day free trial of ${APP_NAME} Premium ends ${on}. ` +
-    `After that, Premium continues at ${PREMIUM_PRICE_LABEL}, charged to the card you added, unless you cancel before then.\n\n` +
-    `Manage or cancel your subscription: ${manage}\n\n— ${APP_NAME}`;
-  const html =
-    `<p>${escapeHtml(hello)}</p><p>Your ${TRIAL_DAYS}-day free trial of ${APP_NAME} Premium ends ${escapeHtml(on)}. ` +
-    `After that, Premium continues at ${PREMIUM_PRICE_LABEL}, charged to the card you added, unless you cancel before then.</p>` +
-    `<p><a href="${escapeHtml(manage)}">Manage or cancel your subscription</a></p><p>— ${APP_NAME}</p>`;
-  return { subject: `Your ${APP_NAME} Premium trial ends ${trialEndsAt ? when : 'soon'}`, text, html };
-}
-
-async function sendTrialEndingMail(deps: AppDeps, userId: string, trialEndsAt: Date | null): Promise<void> {
-  const [user] = await deps.db
-    .select({ email: users.email, firstName: users.firstName })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  if (!user) return;
-  await deps.mailer.send({ to: user.email, ...trialEndingMail(deps.config.appUrl, user.firstName, trialEndsAt) });
 }

@@ -7,6 +7,7 @@ import { PUSH_MESSAGES } from '../../shared/push';
 import { ROUTES } from '../../shared/routes';
 import { lockInSessions, pushSubscriptions } from '../db/schema';
 import type { AppDeps } from '../deps';
+import { startSweep } from '../ops/sweep';
 import { sendToUser } from './push.service';
 
 export const SESSION_END_SWEEP_MS = 5_000;
@@ -58,19 +59,5 @@ export async function sendDueSessionEndPushes(deps: Pick<AppDeps, 'db' | 'config
 
 /** Runs the sweep every SESSION_END_SWEEP_MS until the returned stop is called. */
 export function startSessionEndPushes(deps: Pick<AppDeps, 'db' | 'config' | 'log' | 'clock'>): () => Promise<void> {
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    // One sweep at a time per process: a slow push service never piles sweeps up.
-    if (running) return;
-    running = sendDueSessionEndPushes(deps)
-      .catch((error: unknown) => deps.log.error('session-end push sweep failed', error))
-      .finally(() => {
-        running = null;
-      });
-  }, SESSION_END_SWEEP_MS);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return startSweep('session-end push sweep', SESSION_END_SWEEP_MS, () => sendDueSessionEndPushes(deps), deps.log);
 }

@@ -3,6 +3,8 @@
 // during a trial without a payment method, 'Add Payment Method'.
 import { useMutation } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { CANCEL_LINK_PARAM } from '../../../shared/routes';
 import { CANCEL_REASON_MAX_LENGTH } from '../../../shared/plans';
 import { TOASTS } from '../../../shared/copy';
 import { messageOf } from '../../lib/errors';
@@ -22,6 +24,21 @@ export function SubscriptionCard() {
   const { plan } = usePlanStatus();
   const [confirming, setConfirming] = useState(false);
   const failedShown = useRef(false);
+  const [params, setParams] = useSearchParams();
+  const canCancel = details.data ? describeForManagePage(details.data).action === 'cancel' : false;
+
+  // The trial-ending mail's link (?cancel=1) opens the cancel dialog: one click from the mail.
+  useEffect(() => {
+    if (params.get(CANCEL_LINK_PARAM) !== '1' || !details.data) return;
+    if (canCancel) setConfirming(true);
+    setParams(
+      (current) => {
+        current.delete(CANCEL_LINK_PARAM);
+        return current;
+      },
+      { replace: true },
+    );
+  }, [params, setParams, details.data, canCancel]);
 
   useEffect(() => {
     // The spec's 'Failed to load subscription details', except while a trial runs.
@@ -90,8 +107,13 @@ export function SubscriptionCard() {
             )
           )}
         </dl>
-        {d.cancelAtPeriodEnd && periodEnd && (
-          <p className="mt-4 text-sm muted">{PLANS_COPY.cancellingNote(periodEnd)}</p>
+        {d.endsWithDemo ? (
+          <p role="status" className="mt-4 text-sm text-amber-800 dark:text-amber-200" data-testid="demo-ended">
+            {PLANS_COPY.demoEndedNote(formatDate(view.trial ? d.trialEndsAt : d.currentPeriodEnd) ?? PLANS_COPY.none)}
+          </p>
+        ) : (
+          d.cancelAtPeriodEnd &&
+          periodEnd && <p className="mt-4 text-sm muted">{PLANS_COPY.cancellingNote(periodEnd)}</p>
         )}
         {view.action === 'addPaymentMethod' && (
           <div className="mt-6">

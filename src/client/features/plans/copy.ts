@@ -84,6 +84,8 @@ export const PLANS_COPY = {
   addPaymentMethodHint: 'Your trial has no payment method yet. Add one to keep Premium after the trial ends.',
   cancelSubscription: 'Cancel Subscription',
   cancellingNote: (date: string) => `Your subscription has been cancelled. Premium stays on until ${date}.`,
+  demoEndedNote: (date: string) =>
+    `This server no longer offers the demo checkout, so your demo plan ends on ${date} and does not renew. Nothing was or will be charged.`,
   cancelTitle: 'Cancel your subscription?',
   cancelPaid: (date: string) =>
     `You keep every Premium feature until ${date}. After that your account returns to the free plan.`,
