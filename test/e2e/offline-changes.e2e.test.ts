@@ -31,6 +31,38 @@ async function read<T>(context: BrowserContext, procedure: string): Promise<T> {
 const box = (page: Page, name: string) => page.getByRole('checkbox', { name, exact: true });
 const waitingText = (page: Page) => page.getByTestId('waiting-changes').innerText();
 
+describe('a connection that drops while the browser still says online', () => {
+  test('a tick waits and is replayed, as offline, with no error toast and nothing undone', async () => {
+    const { context, page } = await suite.open({ account: { firstName: 'Ada' } });
+    const api = (path: string, data: unknown) =>
+      context.request.post(`${suite.server.url}${path}`, { data, headers: { origin: suite.server.url } });
+    const id = crypto.randomUUID();
+    expect((await api('/api/tasks', { id, title: 'Read on the train' })).status()).toBe(201);
+    expect((await api('/api/trpc/tasks.daily.add', { ids: [id] })).status()).toBe(200);
+    await page.goto('/');
+    await box(page, 'Read on the train').waitFor();
+
+    // A train between masts: every request fails, yet navigator.onLine stays true.
+    await context.route('**/api/**', (route) => route.abort('internetdisconnected'));
+    expect(await page.evaluate(() => navigator.onLine)).toBe(true);
+    await box(page, 'Read on the train').check();
+    await page.getByTestId('offline-banner').waitFor();
+    await eventually(async () => expect(await waitingText(page)).toContain('1 change waiting to sync'));
+    expect(await box(page, 'Read on the train').isChecked()).toBe(true);
+    expect(await page.getByTestId('toast').count()).toBe(0);
+    expect((await read<DailyList>(context, 'tasks.daily.list')).tasks[0]?.completed).toBe(false);
+
+    // The connection comes back without any browser event: the app's health check finds it.
+    await context.unroute('**/api/**');
+    await page.getByTestId('offline-banner').waitFor({ state: 'detached', timeout: 30_000 });
+    await eventually(async () =>
+      expect((await read<DailyList>(context, 'tasks.daily.list')).tasks[0]?.completed).toBe(true),
+    );
+    expect(await box(page, 'Read on the train').isChecked()).toBe(true);
+    expect(await page.getByTestId('toast').count()).toBe(0);
+  });
+});
+
 describe('changes made offline', () => {
   test('ticks and a new bank task wait through a reload, then reach the server once each, in order', async () => {
     const { context, page } = await suite.open({ account: { firstName: 'Ada' }, serviceWorkers: 'allow' });

@@ -12,16 +12,18 @@
 // - Each replay is idempotent on the server (set-state ticks, the client's ids for new tasks and
 //   offline sessions, a repeated end answering the recorded one); a replay refused because it
 //   already happened (the task is gone, already added) is done, not an error.
-// - A request that fails while the browser believes it is online (a dropped connection it has not
-//   noticed) is not queued: it is undone with the spec's 'Save failed' toast, as before. See
-//   docs/decisions/2026-11-24-offline-changes.md for the conflict rule.
+// - A request of those writes that gets no answer while the browser believes it is online (a train
+//   between masts, a captive portal) counts as going offline: the change waits like any other, and
+//   the app asks the server's health endpoint now and then until it answers, then replays. See
+//   docs/decisions/2026-11-24-offline-changes.md for the conflict rule and
+//   docs/decisions/2026-11-28-flaky-network.md for this one.
 import { dehydrate, hashKey, hydrate, type Mutation, onlineManager, type QueryClient } from '@tanstack/react-query';
 import type { TRPCClient } from '@trpc/client';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { OFFLINE_SYNC_MAX_AGE_DAYS } from '../../../shared/constants';
 import type { CurrentUser } from '../../../shared/types';
 import type { AppRouter } from '../../../server/trpc/router';
-import { decodeError } from '../../lib/errors';
+import { decodeError, isUnreachable } from '../../lib/errors';
 import { CURRENT_USER_KEY } from '../auth/useAuth';
 
 const STORAGE_KEY = 'lockin-offline-changes';
@@ -35,6 +37,49 @@ export const SYNC_SCOPE = { id: 'lockin-sync' } as const;
  * replay is refused with when the change had been made before), filled by setUpOfflineChanges.
  */
 const alreadyDone = new Map<string, string | null>();
+
+/** Where the app asks whether the server can be reached again (never answered from a cache). */
+const HEALTH_PATH = '/api/health';
+const PROBE_FIRST_MS = 3_000;
+const PROBE_MAX_MS = 30_000;
+
+let probing = false;
+
+/**
+ * No answer while the browser says online: from here on the app behaves as offline (changes wait,
+ * the banner shows) until the server answers a health check, or the browser's own 'online' comes.
+ */
+function networkLost(): void {
+  if (!onlineManager.isOnline()) return;
+  onlineManager.setOnline(false);
+  if (probing) return;
+  probing = true;
+  void (async () => {
+    let delay = PROBE_FIRST_MS;
+    while (!onlineManager.isOnline()) {
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      delay = Math.min(delay * 2, PROBE_MAX_MS);
+      // The browser knows it has no network: its 'online' event brings the app back.
+      if (!navigator.onLine || onlineManager.isOnline()) continue;
+      const answered = await fetch(HEALTH_PATH, { cache: 'no-store' }).then(
+        (res) => res.ok,
+        () => false,
+      );
+      if (answered) onlineManager.setOnline(true);
+    }
+    probing = false;
+  })();
+}
+
+/**
+ * The waiting writes' retry rule: a failure without an answer pauses the change (it waits and is
+ * replayed) instead of undoing it; an answer from the server, whatever it says, is final.
+ */
+function waitIfUnreachable(_failures: number, error: unknown): boolean {
+  if (!isUnreachable(error)) return false;
+  networkLost();
+  return true;
+}
 
 /** The lists saved with waiting changes, so a reload shows what the user did. */
 const KEPT_QUERIES = [
@@ -174,6 +219,9 @@ export function setUpOfflineChanges(client: QueryClient, trpcClient: TRPCClient<
       mutationFn: mutationFn as (input: unknown) => Promise<unknown>,
       networkMode: 'online',
       scope: SYNC_SCOPE,
+      retry: waitIfUnreachable,
+      // Paused at once (the app is offline now), resumed by the replay.
+      retryDelay: 0,
     });
   }
 
