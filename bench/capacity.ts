@@ -352,6 +352,8 @@ async function measure(label: string, baseUrl: string, states: UserState[], pid?
 
 const appEnv = (extra: Record<string, string>) => ({
   NODE_ENV: 'production',
+  // Nobody is mailed in a bench.
+  MAIL_TO_LOG: 'true',
   LOG_REQUESTS: 'false',
   TRUST_PROXY: 'true',
   // CAPACITY_PROFILE=<dir>: the servers write CPU profiles there.

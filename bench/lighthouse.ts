@@ -137,7 +137,7 @@ async function signedInCookie(url: string): Promise<string> {
 
 const dataDir = tempDataDir('lockin-lighthouse-');
 const server = await spawnServer({
-  env: { NODE_ENV: 'production', DATA_DIR: dataDir, LOG_REQUESTS: 'false' },
+  env: { NODE_ENV: 'production', MAIL_TO_LOG: 'true', DATA_DIR: dataDir, LOG_REQUESTS: 'false' },
   build: true,
 });
 try {

@@ -145,6 +145,7 @@ export async function startLockIn(
     env: {
       DATA_DIR: dataDir,
       NODE_ENV: 'production',
+      MAIL_TO_LOG: 'true',
       LOG_REQUESTS: 'false',
       TRUST_PROXY: 'true',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),

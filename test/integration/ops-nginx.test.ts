@@ -60,6 +60,7 @@ test.skipIf(!NGINX || !TWO_PROCESS_DATABASE)(
           DATABASE_URL: database.url,
           DATA_DIR: join(dir, 'unused'),
           APP_URL: appUrl,
+          SMTP_URL: 'smtp://127.0.0.1:2525',
           LOG_REQUESTS: 'false',
         },
         // The unit's ExecStart: the server build.
