@@ -5,6 +5,7 @@ import {
   currentStreak,
   formatFocusTime,
   isAllowedDuration,
+  LOCKIN_COPY,
   milestoneProgress,
   minutesFromSeconds,
   MOTIVATIONAL_MESSAGES,
@@ -24,6 +25,10 @@ describe('rounding (spec section 9)', () => {
   test('only the offered durations are goals', () => {
     for (const m of [5, 15, 25, 30, 45, 60, 90, 120]) expect(isAllowedDuration(m)).toBe(true);
     for (const m of [0, 1, 20, 24, 26, 121, 25.5]) expect(isAllowedDuration(m)).toBe(false);
+  });
+  test("the celebration's streak badge reads '1-day streak', '12-day streak'", () => {
+    expect(LOCKIN_COPY.streakBadge(1)).toBe('1-day streak');
+    expect(LOCKIN_COPY.streakBadge(12)).toBe('12-day streak');
   });
   test('focus time reads Xh Ym or Ym', () => {
     expect(formatFocusTime(0)).toBe('0m');

@@ -103,6 +103,8 @@ export const MOTIVATIONAL_MESSAGES = [
 
 export const LOCKIN_COPY = {
   modalTitle: 'Lock-In Mode',
+  /** The celebration's streak badge: '1-day streak', '12-day streak'. */
+  streakBadge: (days: number) => `${days}-day streak`,
   defaultTaskTitle: 'Focus Session',
   continue: 'Continue',
   cancel: 'Cancel',

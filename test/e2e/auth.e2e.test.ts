@@ -128,6 +128,29 @@ describe('sign-up page', () => {
     expect(me.body).toMatchObject({ email, firstName: 'Ada', lastName: 'Lovelace', timeZone: 'America/New_York' });
   });
 
+  test('a double tap on Create Account makes one account, one success and no error', async () => {
+    const { page } = await openPage({ width: 390 });
+    const registers: string[] = [];
+    page.on('request', (req) => {
+      if (req.method() === 'POST' && new URL(req.url()).pathname === '/api/auth/register') registers.push(req.url());
+    });
+    await page.goto('/signup');
+    await page.getByLabel('First name').fill('Ada');
+    await page.getByLabel('Last name').fill('Twice');
+    await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('double'));
+    await page.getByLabel('Password', { exact: true }).fill('quiet river morning');
+    // Two taps in the same moment, before the page could re-render with the first one busy.
+    await page.evaluate(() => {
+      const form = document.querySelector('form');
+      form?.requestSubmit();
+      form?.requestSubmit();
+    });
+    await expectToast(page, TOASTS.accountCreated);
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(registers).toHaveLength(1);
+    expect(await page.getByTestId('toast').filter({ hasText: TOASTS.registrationFailed.title }).count()).toBe(0);
+  });
+
   test('a taken email shows Registration Failed with the server message', async () => {
     const existing = await accountViaApi();
     const { page } = await openPage();

@@ -168,6 +168,43 @@ describe('Your data card', () => {
     await page.getByRole('alertdialog').waitFor();
     await screenshot(page, 'data-delete-dialog-360');
   });
+
+  test("at 360 px, offline: the failure toast sits clear of the dialog's buttons, says what to do once, and dismissing it gives focus back", async () => {
+    const { context, page, email } = await signIn(360);
+    await openManageAccount(page);
+    await page.getByRole('button', { name: DATA_COPY.deleteButton }).click();
+    const dialog = page.getByRole('alertdialog', { name: DATA_COPY.dialogTitle });
+    await dialog.waitFor();
+    await dialog.getByLabel(DATA_COPY.confirmLabel(email)).fill(email);
+    const confirm = dialog.getByRole('button', { name: DATA_COPY.confirmDelete });
+    await context.setOffline(true);
+    await confirm.click();
+    const toast = dialog.getByTestId('toast');
+    await toast.waitFor();
+    const text = await toast.innerText();
+    expect(text).toContain(DATA_COPY.deleteFailedTitle);
+    expect(text).toContain(DATA_COPY.deleteFailedOffline);
+    expect(text.split(DATA_COPY.deleteFailedTitle).length - 1).toBe(1);
+    await screenshot(page, 'data-delete-failed-360');
+    // Nothing of the toast covers Cancel or the delete button.
+    const box = await toast.boundingBox();
+    for (const name of [DATA_COPY.cancel, DATA_COPY.confirmDelete]) {
+      const button = await dialog.getByRole('button', { name, exact: true }).boundingBox();
+      if (!box || !button) throw new Error('missing box');
+      const overlaps =
+        box.x < button.x + button.width &&
+        button.x < box.x + box.width &&
+        box.y < button.y + button.height &&
+        button.y < box.y + box.height;
+      expect(overlaps).toBe(false);
+    }
+    await toast.getByRole('button', { name: 'Dismiss notification' }).click();
+    await toast.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.innerText?.trim())).toBe(
+      DATA_COPY.confirmDelete,
+    );
+    await context.setOffline(false);
+  });
 });
 
 describe('keyboard shortcuts', () => {

@@ -7,6 +7,7 @@ import { describe, expect, test } from 'bun:test';
 import type { APIRequestContext, BrowserContext, Locator, Page } from 'playwright-core';
 import {
   browserSuite,
+  eventually,
   expectNoAxeViolations,
   linesOf,
   newContext,
@@ -198,6 +199,25 @@ describe('analytics dashboard', () => {
       'Mon, Mar 9',
       'Tue, Mar 10',
     ]);
+    // On a phone the dates never run together: no two labels overlap, and today keeps its date.
+    for (const width of [360, 390]) {
+      await page.setViewportSize({ width, height: 800 });
+      await eventually(async () => {
+        // Line by line (weekdays, then dates): the spans of one line never overlap.
+        const lines = await trends.getByTestId('trend-axis-label').evaluateAll((els) =>
+          [0, 1].map((n) =>
+            els
+              .map((el) => el.querySelectorAll('tspan')[n]?.getBoundingClientRect())
+              .filter((r): r is DOMRect => r !== undefined)
+              .map((r) => [r.left, r.right]),
+          ),
+        );
+        for (const spans of lines)
+          for (let i = 1; i < spans.length; i++) expect(spans[i]![0]!).toBeGreaterThanOrEqual(spans[i - 1]![1]!);
+      });
+      expect((await trends.getByTestId('trend-axis-label').allTextContents()).at(-1)).toBe('Tue, Mar 10');
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
     await trends.getByText('Show the numbers as a table').click();
     await trends.getByRole('rowheader', { name: 'Wed, Mar 4' }).waitFor();
 
@@ -389,6 +409,10 @@ describe('AI suggestions', () => {
     await page.getByText('Review the quarterly report', { exact: true }).waitFor();
     await page.getByText('Summarise chapter 4 of Clean Code', { exact: true }).waitFor();
     expect(await page.getByTestId('bank-count').innerText()).toBe('4 tasks');
+    // Focus is back on the button that opened the suggestions, not lost on the page.
+    expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.innerText?.trim() ?? 'body')).toBe(
+      'Task Suggestions',
+    );
   });
 });
 

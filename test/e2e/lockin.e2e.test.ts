@@ -230,7 +230,7 @@ describe('a full session', () => {
       const confetti = page.getByTestId('confetti');
       expect(await confetti.getAttribute('data-bursts')).toBe('2');
       expect(await confetti.getAttribute('data-particles')).toBe('150');
-      expect(await celebration.innerText()).toContain('1 day streak');
+      expect(await celebration.innerText()).toContain('1-day streak');
       expect(await page.title()).not.toContain('Lock-In');
       expect(await modal(page).count()).toBe(0);
       await shot(page, '05-celebration', width);
@@ -588,6 +588,68 @@ describe('a visitor who quits early', () => {
       quitReason: 'Distracted',
       goalText: 'Read a chapter',
     });
+  });
+});
+
+describe('focus returns where the user was after each dialog', () => {
+  /** The focused element as 'tag:name', or 'body' when focus was lost. */
+  const focused = (page: Page) =>
+    page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      if (!el || el === document.body) return 'body';
+      return `${el.tagName.toLowerCase()}:${(el.getAttribute('aria-label') ?? el.innerText ?? '').trim()}`;
+    });
+  const lockInButton = 'button:Lock In';
+
+  test('End Early: back on Lock In', async () => {
+    const { page } = await signIn();
+    const clocks = await Clocks.install(page, baseTime());
+    await openHome(page);
+    await page.getByRole('button', { name: 'Lock In', exact: true }).click();
+    await startThroughModal(page, 5, 'Stay on task');
+    await page.getByRole('button', { name: 'Stop Session' }).click();
+    const quit = page.getByRole('alertdialog', { name: 'End your session early?' });
+    await quit.waitFor();
+    await clocks.pause(page);
+    await page.clock.runFor(5000);
+    const endEarly = quit.getByTestId('end-early');
+    await eventually(async () => expect(await endEarly.isDisabled()).toBe(false));
+    await quit.getByRole('button', { name: 'Distracted' }).click();
+    await page.clock.resume();
+    await andWaitFor(page, 'lockin.quit', () => endEarly.click());
+    await eventually(async () => expect(await modal(page).count()).toBe(0));
+    await eventually(async () => expect(await focused(page)).toBe(lockInButton));
+  });
+
+  test("the celebration's View Stats, then Close; Start Another, Cancel, Escape: back on Lock In each time", async () => {
+    const { page } = await signIn();
+    const clocks = await Clocks.install(page, baseTime());
+    await openHome(page);
+    const celebration = page.getByRole('dialog', { name: 'Session Complete!' });
+
+    await page.getByRole('button', { name: 'Lock In', exact: true }).click();
+    await startThroughModal(page, 5, 'First');
+    await andWaitFor(page, 'lockin.complete', () => clocks.forward(5 * MIN));
+    await celebration.waitFor();
+    await celebration.getByRole('button', { name: 'View Stats' }).click();
+    const stats = page.getByRole('dialog', { name: 'Focus Stats' });
+    await stats.waitFor();
+    await stats.getByRole('button', { name: 'Close' }).first().click();
+    await stats.waitFor({ state: 'detached' });
+    await eventually(async () => expect(await focused(page)).toBe(lockInButton));
+
+    await page.getByRole('button', { name: 'Lock In', exact: true }).click();
+    await startThroughModal(page, 5, 'Second');
+    await andWaitFor(page, 'lockin.complete', () => clocks.forward(5 * MIN));
+    await celebration.waitFor();
+    await celebration.getByRole('button', { name: 'Start Another' }).click();
+    // The same goal again: straight to the commitment, whose Cancel goes back to the setup.
+    await expectStep(page, 'commitment');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expectStep(page, 'setup');
+    await page.keyboard.press('Escape');
+    await eventually(async () => expect(await modal(page).count()).toBe(0));
+    await eventually(async () => expect(await focused(page)).toBe(lockInButton));
   });
 });
 

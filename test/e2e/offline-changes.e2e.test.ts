@@ -63,6 +63,33 @@ describe('a connection that drops while the browser still says online', () => {
   });
 });
 
+describe('a change the server refuses after a reload', () => {
+  test('the toast names the task it was about', async () => {
+    const { context, page } = await suite.open({ account: { firstName: 'Ada' }, serviceWorkers: 'allow' });
+    const api = (path: string, data: unknown) =>
+      context.request.post(`${suite.server.url}${path}`, { data, headers: { origin: suite.server.url } });
+    const id = crypto.randomUUID();
+    expect((await api('/api/tasks', { id, title: 'Water the plants' })).status()).toBe(201);
+    expect((await api('/api/trpc/tasks.daily.add', { ids: [id] })).status()).toBe(200);
+    await controlledHome(page);
+    await box(page, 'Water the plants').waitFor();
+
+    await context.setOffline(true);
+    await page.getByTestId('offline-banner').waitFor();
+    await box(page, 'Water the plants').check();
+    await page.reload();
+    await page.getByTestId('offline-banner').waitFor();
+    // Meanwhile, on another device, the task leaves Today's Focus.
+    expect((await api('/api/trpc/tasks.daily.remove', { id })).status()).toBe(200);
+
+    await context.setOffline(false);
+    const toast = page
+      .getByTestId('toast')
+      .filter({ hasText: 'Your offline change to “Water the plants” could not be saved' });
+    await toast.waitFor();
+  });
+});
+
 describe('changes made offline', () => {
   test('ticks and a new bank task wait through a reload, then reach the server once each, in order', async () => {
     const { context, page } = await suite.open({ account: { firstName: 'Ada' }, serviceWorkers: 'allow' });
@@ -152,7 +179,7 @@ describe('changes made offline', () => {
     await page.clock.fastForward(3 * MIN);
     const celebration = page.getByRole('dialog', { name: 'Session Complete!' });
     await celebration.waitFor();
-    expect(await celebration.innerText()).toContain('1 day streak');
+    expect(await celebration.innerText()).toContain('1-day streak');
     expect(await waitingText(page)).toBe(' 1 change waiting to sync.');
     await checkScreen(page, 'celebration-offline');
     expect(await read<LockInSessionView[]>(context, 'lockin.list')).toEqual([]);

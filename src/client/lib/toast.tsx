@@ -120,15 +120,32 @@ export function ToastOutlet({ page = false }: { page?: boolean }) {
   const id = useId();
   const register = host?.register;
   useEffect(() => (page ? undefined : register?.(id)), [page, register, id]);
+  // Where focus was before it entered the toast: dismissing gives it back (the toast leaves the
+  // page, and focus would fall to <body>, outside the dialog the user is in).
+  const focusBefore = useRef<HTMLElement | null>(null);
   if (!host) return null;
   const shown = page ? host.outlets.length === 0 : host.outlets.at(-1) === id;
   const toast = shown ? host.toast : null;
+  const dismiss = (event: React.MouseEvent<HTMLButtonElement>) => {
+    const dialog = event.currentTarget.closest('dialog');
+    const back = focusBefore.current;
+    focusBefore.current = null;
+    host.dismiss();
+    if (back?.isConnected) back.focus();
+    else dialog?.querySelector<HTMLElement>('[data-autofocus], input, button:not([aria-label="Close"])')?.focus();
+  };
   return (
     <div
       role="status"
       aria-live="polite"
       aria-atomic="true"
-      className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex justify-center p-4"
+      // The page's toast floats at the bottom; a dialog's sits in the dialog's flow at its top, so
+      // it never covers the dialog's own buttons on a small screen.
+      className={
+        page
+          ? 'pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex justify-center p-4'
+          : 'flex justify-center px-4 pt-4 empty:hidden'
+      }
     >
       {toast && (
         <div
@@ -145,7 +162,10 @@ export function ToastOutlet({ page = false }: { page?: boolean }) {
               type="button"
               className="btn btn-ghost h-7 w-7 p-0 text-current"
               aria-label="Dismiss notification"
-              onClick={host.dismiss}
+              onFocus={(event) => {
+                focusBefore.current = event.relatedTarget instanceof HTMLElement ? event.relatedTarget : null;
+              }}
+              onClick={dismiss}
             >
               <span aria-hidden="true">×</span>
             </button>

@@ -19,6 +19,35 @@ export interface DialogProps {
 
 const SIZES = { sm: 'max-w-sm', md: 'max-w-md', lg: 'max-w-2xl', xl: 'max-w-5xl' };
 
+/** Each open dialog's openers, its own first: the chain a nested dialog inherits. */
+const chains = new WeakMap<HTMLDialogElement, HTMLElement[]>();
+
+function openerChain(active: Element | null): HTMLElement[] {
+  if (!(active instanceof HTMLElement) || active === document.body) return [];
+  const outer = active.closest('dialog');
+  return [active, ...((outer && chains.get(outer)) ?? [])];
+}
+
+/**
+ * The chain of the element that last took focus. A dialog opened by a click that also closed the
+ * dialog holding the clicked button ('Start Another' in the celebration) finds focus already on
+ * <body>, since the button left with its dialog's content: it takes this chain instead.
+ */
+let lastFocusChain: HTMLElement[] = [];
+let listening = false;
+function followFocus() {
+  if (listening || typeof document === 'undefined') return;
+  listening = true;
+  document.addEventListener('focusin', (event) => {
+    if (event.target instanceof HTMLElement && event.target !== document.body)
+      lastFocusChain = openerChain(event.target);
+  });
+}
+
+/** On the page, outside any closed dialog, and not disabled: focus can land there. */
+const isReachable = (el: HTMLElement) =>
+  el.isConnected && !el.closest('dialog:not([open])') && !(el as HTMLButtonElement).disabled;
+
 export function Dialog({
   open,
   onClose,
@@ -36,20 +65,28 @@ export function Dialog({
 
   // What had focus before the dialog opened gets it back when it closes, also when the dialog
   // leaves the page while open (a provider that unmounts it): without this, a dialog opened by a
-  // keyboard shortcut handed focus to <body>.
-  const opener = useRef<HTMLElement | null>(null);
+  // keyboard shortcut handed focus to <body>. When that element is gone (it was inside a dialog
+  // that closed too: 'End Early', 'View Stats', 'Start Another'), the one that opened that dialog
+  // takes it, and so on outwards.
+  const openers = useRef<HTMLElement[]>([]);
+  followFocus();
   const restoreFocus = useCallback(() => {
-    const el = opener.current;
-    opener.current = null;
-    if (el?.isConnected) el.focus();
+    const chain = openers.current;
+    openers.current = [];
+    const active = document.activeElement;
+    // Focus already went somewhere that is still there (another dialog, the native restore).
+    if (active instanceof HTMLElement && active !== document.body && active !== ref.current && isReachable(active))
+      return;
+    chain.find(isReachable)?.focus();
   }, []);
 
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) {
-      const active = document.activeElement;
-      opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+      const chain = openerChain(document.activeElement);
+      openers.current = chain.length > 0 ? chain : lastFocusChain;
+      chains.set(dialog, openers.current);
       dialog.showModal();
       // A dialog may name where focus starts (the Lock-In setup: its selected duration), rather
       // than the first focusable element, which is the close button.
@@ -63,7 +100,7 @@ export function Dialog({
 
   useEffect(
     () => () => {
-      if (ref.current?.open || opener.current) restoreFocus();
+      if (ref.current?.open || openers.current.length > 0) restoreFocus();
     },
     [restoreFocus],
   );

@@ -31,6 +31,9 @@ const unit = (v: number, m: Metric) =>
       : `${v} ${v === 1 ? 'task' : 'tasks'}`;
 
 /** 'Wed, Nov 18' as two lines, 'Wed,' and ' Nov 18' (the space keeps the label whole as text). */
+/** Below this many pixels a day, the month-and-day line shows on every other day (ending today), so no two run together. */
+const AXIS_DATE_MIN_PX = 46;
+
 function axisLines(date: string): [string, string] {
   const label = dayLabel(date);
   const comma = label.indexOf(',');
@@ -63,6 +66,7 @@ export function ActivityTrends({ days }: { days: ActivityDay[] }) {
   const mostTasks = bestOf(days, 'tasks');
 
   const innerW = Math.max(100, width - MARGIN.left - MARGIN.right);
+  const roomy = innerW / Math.max(1, days.length) >= AXIS_DATE_MIN_PX;
   const innerH = HEIGHT - MARGIN.top - MARGIN.bottom;
   const max = Math.max(1, ...values);
   const y = scaleLinear<number>({ domain: [0, max * 1.1], range: [innerH, 0] });
@@ -171,11 +175,13 @@ export function ActivityTrends({ days }: { days: ActivityDay[] }) {
                   data-testid="trend-axis-label"
                   className="fill-slate-600 text-[10px] dark:fill-slate-300"
                 >
-                  {axisLines(d.date).map((line, n) => (
-                    <tspan key={line} x={xOf(d)} dy={n === 0 ? 0 : 12}>
-                      {line}
-                    </tspan>
-                  ))}
+                  {axisLines(d.date)
+                    .filter((_, n) => n === 0 || roomy || i % 2 === (days.length - 1) % 2)
+                    .map((line, n) => (
+                      <tspan key={line} x={xOf(d)} dy={n === 0 ? 0 : 12}>
+                        {line}
+                      </tspan>
+                    ))}
                 </text>
                 <rect
                   x={xOf(d) - innerW / days.length / 2}

@@ -119,10 +119,18 @@ export function LoginPage({ mode = 'signin' }: { mode?: Mode }) {
     },
   });
 
+  // A double tap submits twice before React re-renders with isPending: the ref is set at once, so
+  // only the first tap sends (a second sign-up would answer 'already exists' after the first).
+  const sending = useRef(false);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (submit.isPending) return;
-    submit.mutate();
+    if (sending.current) return;
+    sending.current = true;
+    submit.mutate(undefined, {
+      onSettled: () => {
+        sending.current = false;
+      },
+    });
   };
 
   return (

@@ -64,7 +64,7 @@ export function YourDataCard() {
     onError: (error) => {
       toast({
         title: DATA_COPY.importFailedTitle,
-        description: messageOf(error, DATA_COPY.importFailedTitle),
+        description: messageOf(error, DATA_COPY.importFailedOffline),
         variant: 'destructive',
       });
     },
@@ -157,7 +157,7 @@ function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose: () => 
     onError: (error) => {
       toast({
         title: DATA_COPY.deleteFailedTitle,
-        description: messageOf(error, DATA_COPY.deleteFailedTitle),
+        description: messageOf(error, DATA_COPY.deleteFailedOffline),
         variant: 'destructive',
       });
     },

@@ -16,6 +16,7 @@ export const DATA_COPY = {
   importHint: `A LockIn JSON export, up to ${IMPORT_MAX_BYTES / (1024 * 1024)} MiB. It is merged into this account; tasks and sessions you already have are not duplicated.`,
   importTooLarge: `That file is larger than ${IMPORT_MAX_BYTES / (1024 * 1024)} MiB.`,
   importFailedTitle: 'Import failed',
+  importFailedOffline: 'The file could not reach the server. Nothing was imported; try again when you are online.',
   importDoneTitle: 'Import complete',
   deleteHeading: 'Delete account',
   deleteHint: 'Deleting your account cannot be undone.',
@@ -35,6 +36,7 @@ export const DATA_COPY = {
   confirmDelete: 'Delete my account',
   deleting: 'Deleting…',
   deleteFailedTitle: 'Could not delete your account',
+  deleteFailedOffline: 'Deleting an account needs a connection. Nothing was deleted; try again when you are online.',
   deleted: {
     title: 'Account Deleted',
     description:
@@ -46,7 +48,7 @@ function plural(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
-/** 'Added 3 bank tasks, 12 focus sessions. 2 already here were kept.' */
+/** 'Added 3 bank tasks, 12 focus sessions. 2 items were already here and were kept as they are.' */
 export function describeImport(result: ImportResult): string {
   const a = result.added;
   const parts = [
@@ -58,7 +60,8 @@ export function describeImport(result: ImportResult): string {
   ].filter(Boolean);
   const skipped = Object.values(result.skipped).reduce((sum, n) => sum + n, 0);
   let text = parts.length > 0 ? `Added ${parts.join(', ')}.` : 'Nothing new to add.';
-  if (skipped > 0) text += ` ${plural(skipped, 'item was', 'items were')} already here and kept as they are.`;
+  if (skipped > 0)
+    text += ` ${plural(skipped, 'item was already here and was kept as it is', 'items were already here and were kept as they are')}.`;
   if (result.skippedRunningSessions > 0)
     text += ` ${plural(result.skippedRunningSessions, 'running session was', 'running sessions were')} not imported.`;
   if (result.streakUpdated) text += ' Your streak was updated.';

@@ -94,7 +94,7 @@ export function CelebrationDialog({
           {celebration.streak > 0 && (
             <p className="mt-4 inline-flex items-center gap-2 rounded-full bg-orange-100 px-3 py-1 text-sm font-medium text-orange-900 dark:bg-orange-900 dark:text-orange-100">
               <FlameIcon />
-              {celebration.streak} day{celebration.streak === 1 ? '' : 's'} streak
+              {LOCKIN_COPY.streakBadge(celebration.streak)}
             </p>
           )}
         </div>

@@ -1,5 +1,6 @@
 // Calm notices at the top of every page: 'You're offline' while the browser has no network (what
-// shows is the last copy kept on this device; changes wait and sync), how many changes wait, and
+// shows is the last copy kept on this device; which changes wait and which need a connection),
+// how many changes wait, and
 // 'Update available — reload' when a new version of the app is waiting. A change restored from an
 // earlier page that the server refused is told with a toast.
 import { onlineManager, useMutationState } from '@tanstack/react-query';
@@ -11,9 +12,11 @@ import { isWaitingChange, onRestoredChangeFailed } from './offlineChanges';
 import { applyUpdate, useUpdateWaiting } from './serviceWorker';
 
 export const OFFLINE_COPY = {
-  offline: "You're offline. Changes are saved on this device and will sync when you're back online.",
+  offline:
+    "You're offline. Ticks, task edits and Lock-In sessions are kept on this device and sync when you're back; account, plan and data changes need a connection.",
   waiting: (count: number) => (count === 1 ? '1 change waiting to sync' : `${count} changes waiting to sync`),
   notSynced: 'An offline change could not be saved',
+  notSyncedFor: (title: string) => `Your offline change to “${title}” could not be saved`,
   update: 'Update available',
   reload: 'Reload',
 } as const;
@@ -31,8 +34,12 @@ function useRestoredChangeFailures() {
   const toast = useToast();
   useEffect(
     () =>
-      onRestoredChangeFailed((error) =>
-        toast({ title: OFFLINE_COPY.notSynced, description: decodeError(error).message ?? '', variant: 'destructive' }),
+      onRestoredChangeFailed((error, taskTitle) =>
+        toast({
+          title: taskTitle ? OFFLINE_COPY.notSyncedFor(taskTitle) : OFFLINE_COPY.notSynced,
+          description: decodeError(error).message ?? '',
+          variant: 'destructive',
+        }),
       ),
     [toast],
   );

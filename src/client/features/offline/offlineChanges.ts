@@ -109,10 +109,25 @@ export function waitingChangeCount(client: QueryClient): number {
   return waiting(client).length;
 }
 
-type FailureListener = (error: unknown) => void;
+type FailureListener = (error: unknown, taskTitle: string | null) => void;
 const failureListeners = new Set<FailureListener>();
 
-/** A restored change the server refused: the page tells the user (see OfflineNotices). */
+/** The title of the task a change is about, from its input or the lists kept on this device. */
+function taskTitleOf(client: QueryClient, input: unknown): string | null {
+  const given = input as { id?: unknown; ids?: unknown; title?: unknown } | null;
+  if (typeof given?.title === 'string') return given.title;
+  const id = typeof given?.id === 'string' ? given.id : Array.isArray(given?.ids) ? given.ids[0] : null;
+  if (typeof id !== 'string') return null;
+  for (const key of KEPT_QUERIES) {
+    for (const [, data] of client.getQueriesData<{ tasks?: { id: string; title: string }[] }>({ queryKey: [key] })) {
+      const task = data?.tasks?.find((t) => t.id === id);
+      if (task) return task.title;
+    }
+  }
+  return null;
+}
+
+/** A restored change the server refused: the page tells the user, naming the task (see OfflineNotices). */
 export function onRestoredChangeFailed(listener: FailureListener): () => void {
   failureListeners.add(listener);
   return () => failureListeners.delete(listener);
@@ -176,12 +191,13 @@ function restore(client: QueryClient, owner: string) {
           // the server refused because the change had already been made.
           onError: (
             error: unknown,
-            _input: unknown,
+            input: unknown,
             _result: unknown,
             context: { mutationKey?: readonly unknown[] },
           ) => {
             if (decodeError(error).code === alreadyDone.get(pathOf(context.mutationKey))) return;
-            for (const listener of failureListeners) listener(error);
+            const title = taskTitleOf(client, input);
+            for (const listener of failureListeners) listener(error, title);
           },
         },
       },

@@ -2,7 +2,7 @@
 // only from this click), send a test notification, or turn it off. A refusal is shown with what
 // to do, since a page cannot ask again once the browser blocks it.
 import { useState } from 'react';
-import { messageOf } from '../../lib/errors';
+import { decodeError } from '../../lib/errors';
 import { useToast } from '../../lib/toast';
 import { Button } from '../../ui/Button';
 import { Card, CardBody, CardHeader } from '../../ui/Card';
@@ -21,7 +21,19 @@ export const NOTIFICATIONS_COPY = {
   test: 'Send a test notification',
   testSent: { title: 'Test Sent', description: 'It should arrive on every device with notifications on.' },
   failed: { title: 'Notifications Error', description: 'Something went wrong. Please try again.' },
+  browserRefused:
+    'This browser would not set up notifications for LockIn. If they are blocked, allow them in the site settings (the icon beside the address) and try again.',
 } as const;
+
+/**
+ * What the toast says: the server's own words when it answered; for a refusal raised by the
+ * browser's push service (its raw 'Registration failed - permission denied'), our sentence.
+ */
+export function notificationsErrorText(error: unknown): string {
+  if (error instanceof DOMException) return NOTIFICATIONS_COPY.browserRefused;
+  const { status, message } = decodeError(error);
+  return status !== null && message ? message : NOTIFICATIONS_COPY.failed.description;
+}
 
 export default function NotificationsCard() {
   const toast = useToast();
@@ -35,7 +47,7 @@ export default function NotificationsCard() {
     } catch (error) {
       toast({
         title: NOTIFICATIONS_COPY.failed.title,
-        description: messageOf(error, NOTIFICATIONS_COPY.failed.description),
+        description: notificationsErrorText(error),
         variant: 'destructive',
       });
     } finally {

@@ -310,7 +310,9 @@ function AddToDailyDialog({
           {bankTasks.length === 0 ? TASKS_COPY.pickerBankEmpty : TASKS_COPY.pickerAllAdded}
         </p>
       ) : (
-        <fieldset>
+        // min-w-0: a fieldset is at least as wide as its longest unbreakable word by default, so
+        // one long file name made every row 2,000 px wide and cut the titles off.
+        <fieldset className="min-w-0">
           <legend className="sr-only">Tasks in your Task Bank</legend>
           <ul className="space-y-2">
             {available.map((task) => {

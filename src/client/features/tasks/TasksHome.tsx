@@ -117,7 +117,13 @@ export function TasksHome({ onOpenAnalytics, onLockIn, onOpenAiSuggestions }: Ta
         </Tabs>
       </main>
 
-      {tab === 'bank' && <JumpToTop />}
+      {tab === 'bank' && (
+        <>
+          {/* Room below the last card, so the jump-to-top button never sits on its category badge. */}
+          <div aria-hidden="true" className="h-20" />
+          <JumpToTop />
+        </>
+      )}
       {insights.modals}
     </div>
   );

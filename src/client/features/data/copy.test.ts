@@ -1,0 +1,26 @@
+// The import's summary sentence: counts in words, one and many told apart.
+import { describe, expect, test } from 'bun:test';
+import type { ImportResult } from '../../../shared/data';
+import { describeImport } from './copy';
+
+const none = { bank: 0, daily: 0, customCategories: 0, focusSessions: 0, completions: 0 };
+const result = (over: Partial<ImportResult>): ImportResult => ({
+  added: none,
+  skipped: none,
+  skippedRunningSessions: 0,
+  streakUpdated: false,
+  ...over,
+});
+
+describe('describeImport', () => {
+  test('one item already here reads in the singular', () => {
+    expect(describeImport(result({ added: { ...none, bank: 3 }, skipped: { ...none, bank: 1 } }))).toBe(
+      'Added 3 bank tasks. 1 item was already here and was kept as it is.',
+    );
+  });
+  test('several read in the plural', () => {
+    expect(describeImport(result({ skipped: { ...none, bank: 1, focusSessions: 2 } }))).toBe(
+      'Nothing new to add. 3 items were already here and were kept as they are.',
+    );
+  });
+});
