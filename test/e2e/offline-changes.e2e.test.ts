@@ -77,8 +77,14 @@ describe('a change the server refuses after a reload', () => {
     await context.setOffline(true);
     await page.getByTestId('offline-banner').waitFor();
     await box(page, 'Water the plants').check();
+    await eventually(async () => expect(await waitingText(page)).toContain('1 change waiting to sync'));
+    // Kept on the device (written a moment after the change), so the reload brings it back.
+    await eventually(async () =>
+      expect(await page.evaluate(() => localStorage.getItem('lockin-offline-changes') !== null)).toBe(true),
+    );
     await page.reload();
     await page.getByTestId('offline-banner').waitFor();
+    await eventually(async () => expect(await waitingText(page)).toContain('1 change waiting to sync'));
     // Meanwhile, on another device, the task leaves Today's Focus.
     expect((await api('/api/trpc/tasks.daily.remove', { id })).status()).toBe(200);
 

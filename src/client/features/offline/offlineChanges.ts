@@ -159,7 +159,13 @@ function save(client: QueryClient) {
   });
   // A change's context is the lists as they were before it (to put back if refused): a page
   // restored later has nothing to put back, and n copies of the lists would fill the storage.
-  const mutations = state.mutations.map((m) => ({ ...m, state: { ...m.state, context: undefined } }));
+  // The task each change is about is named now, while the lists still hold it: by the time a
+  // restored change is refused, a refetch may have taken the task away.
+  const mutations = state.mutations.map((m) => ({
+    ...m,
+    meta: { ...m.meta, taskTitle: taskTitleOf(client, m.state.variables) },
+    state: { ...m.state, context: undefined },
+  }));
   const saved: Saved = { format: FORMAT, owner, savedAt: Date.now(), state: { ...state, mutations } };
   try {
     localStorage.setItem(STORAGE_KEY, JSON.stringify(saved));
@@ -193,10 +199,11 @@ function restore(client: QueryClient, owner: string) {
             error: unknown,
             input: unknown,
             _result: unknown,
-            context: { mutationKey?: readonly unknown[] },
+            context: { mutationKey?: readonly unknown[]; meta?: Record<string, unknown> },
           ) => {
             if (decodeError(error).code === alreadyDone.get(pathOf(context.mutationKey))) return;
-            const title = taskTitleOf(client, input);
+            const kept = context.meta?.taskTitle;
+            const title = typeof kept === 'string' ? kept : taskTitleOf(client, input);
             for (const listener of failureListeners) listener(error, title);
           },
         },
