@@ -1,13 +1,14 @@
-// Production build of the client: Bun bundles index.html with hashed file names into
-// dist/public, then every text asset gets brotli and gzip siblings for the static server.
+// Production build of the client: Bun bundles index.html with hashed file names into a new build
+// directory, every text asset gets brotli and gzip siblings for the static server, and the build
+// goes live in one step with the previous version's chunks kept (scripts/live-build.ts).
 import { readdirSync, rmSync, statSync, writeFileSync, readFileSync, cpSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { SIGNED_IN_PRELOADS_FILE } from '../src/server/http/static';
 import { shellHeaderMarkup } from './shell-header';
+import { CLIENT, carryOverHashedFiles, goLive, newBuildDir } from './live-build';
 
-const outdir = 'dist/public';
-rmSync(outdir, { recursive: true, force: true });
+const outdir = newBuildDir(CLIENT);
 
 const result = await Bun.build({
   entrypoints: ['./index.html'],
@@ -140,7 +141,11 @@ function compressAll(dir: string): void {
   }
 }
 compressAll(outdir);
+// After the precache list and the compression: the carried files belong to earlier versions.
+const carried = carryOverHashedFiles(CLIENT, outdir);
+goLive(CLIENT, outdir);
+console.log(`kept ${carried} files of earlier builds for pages still open on them`);
 console.log(`service worker precaches ${injected.count} files (${(injected.size / 1024).toFixed(1)} KiB)`);
 console.log(
-  `client built into ${outdir}: ${(raw / 1024).toFixed(1)} KiB raw, ${(brotli / 1024).toFixed(1)} KiB brotli`,
+  `client built into ${CLIENT.live} (${outdir}): ${(raw / 1024).toFixed(1)} KiB raw, ${(brotli / 1024).toFixed(1)} KiB brotli`,
 );

@@ -124,6 +124,8 @@ describe('precompressed static assets', () => {
     writeFileSync(join(dir, 'index-abcd1234.js.br'), brotliCompressSync(js));
     writeFileSync(join(dir, 'index-abcd1234.js.gz'), gzipSync(js));
     writeFileSync(join(dir, 'chunks', 'plain.txt'), 'no compressed sibling');
+    writeFileSync(join(dir, 'sw.js'), 'self.version = "started";');
+    writeFileSync(join(dir, 'gone-abcd1234.js'), js);
     const site = createStaticSite(dir);
     app = new Hono();
     app.get('*', (c) => site.asset(c) ?? site.page(c, c.req.path === '/' ? 200 : 404));
@@ -155,6 +157,25 @@ describe('precompressed static assets', () => {
     );
     expect((await get('/', 'br')).headers.get('cache-control')).toBe('no-cache');
     expect((await get('/chunks/plain.txt', 'br')).headers.get('cache-control')).toBe('no-cache');
+  });
+
+  test('a build going live while the process runs: its version stays whole, the new files are found, a gone file is a 404', async () => {
+    // What the next build does to the directory while this process serves.
+    writeFileSync(join(dir, 'sw.js'), 'self.version = "next";');
+    writeFileSync(join(dir, 'later-efgh5678.js'), 'console.log("next");');
+    rmSync(join(dir, 'gone-abcd1234.js'));
+    // The service worker stays the one of this process's version (its precache list names its files).
+    expect(await (await get('/sw.js')).text()).toBe('self.version = "started";');
+    // A page of the new version, asking this process during a rolling restart.
+    const later = await get('/later-efgh5678.js');
+    expect(later.status).toBe(200);
+    expect(await later.text()).toBe('console.log("next");');
+    // A listed file that is gone, and a hashed name nobody built: 404, never a 500 or the shell.
+    for (const path of ['/gone-abcd1234.js', '/never-abcd9999.js']) {
+      const res = await get(path);
+      expect(res.status).toBe(404);
+      expect(await res.text()).toBe('Not found');
+    }
   });
 
   test('a file without compressed siblings is sent as it is', async () => {

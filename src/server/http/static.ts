@@ -1,5 +1,10 @@
 // Serves the built client from dist/public: hashed assets cached forever, brotli or gzip
 // variants written at build time, and the page shell for every app route.
+//
+// A build can go live while this process runs (scripts/live-build.ts). The process keeps serving
+// the version it started with: its shell and its service worker are read once, at start, and the
+// new build keeps the old version's hashed files. A hashed file it does not know (a page of the
+// new version, during a rolling restart) is looked for on disk; a file that is gone is a 404.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, extname } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
@@ -35,6 +40,36 @@ interface Asset {
   immutable: boolean;
 }
 
+function assetAt(full: string, name: string): Asset {
+  return {
+    path: full,
+    type: TYPES[extname(name)] ?? 'application/octet-stream',
+    br: existsSync(`${full}.br`),
+    gz: existsSync(`${full}.gz`),
+    immutable: HASHED.test(name),
+  };
+}
+
+/** The files a process keeps in memory from its start: its version's service worker. */
+const HELD_IN_MEMORY = new Set(['/sw.js']);
+
+interface HeldFile {
+  asset: Asset;
+  raw: Buffer;
+  br: Buffer | null;
+  gz: Buffer | null;
+}
+
+function holdFile(asset: Asset): HeldFile {
+  const read = (path: string) => readFileSync(path);
+  return {
+    asset,
+    raw: read(asset.path),
+    br: asset.br ? read(`${asset.path}.br`) : null,
+    gz: asset.gz ? read(`${asset.path}.gz`) : null,
+  };
+}
+
 function listAssets(dir: string, prefix = ''): Map<string, Asset> {
   const assets = new Map<string, Asset>();
   if (!existsSync(dir)) return assets;
@@ -46,13 +81,7 @@ function listAssets(dir: string, prefix = ''): Map<string, Asset> {
     }
     // Compressed siblings are served in place of their file; dotfiles (the build's stamp) never.
     if (name.endsWith('.br') || name.endsWith('.gz') || name.startsWith('.')) continue;
-    assets.set(`${prefix}/${name}`, {
-      path: full,
-      type: TYPES[extname(name)] ?? 'application/octet-stream',
-      br: existsSync(`${full}.br`),
-      gz: existsSync(`${full}.gz`),
-      immutable: HASHED.test(name),
-    });
+    assets.set(`${prefix}/${name}`, assetAt(full, name));
   }
   return assets;
 }
@@ -68,6 +97,9 @@ export interface StaticSite {
 
 const MISSING_BUILD = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>LockIn</title></head>
 <body><main><h1>LockIn</h1><p>The client has not been built. Run <code>bun run build</code>.</p></main></body></html>`;
+
+const notFound = () =>
+  new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
 
 /** Brotli, else gzip, when the client takes it and the variant exists. */
 function chooseEncoding(c: Context, br: boolean, gz: boolean): 'br' | 'gzip' | null {
@@ -157,6 +189,20 @@ export function createStaticSite(dir = PUBLIC_DIR, options: { shellMeta?: Record
     return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(bytes), { status, headers });
   }
 
+  const held = new Map<string, HeldFile>();
+  for (const path of HELD_IN_MEMORY) {
+    const asset = assets.get(path);
+    if (asset) held.set(path, holdFile(asset));
+  }
+
+  function sendHeld(c: Context, file: HeldFile): Response {
+    const encoding = chooseEncoding(c, file.br !== null, file.gz !== null);
+    const bytes = encoding === 'br' ? file.br : encoding === 'gzip' ? file.gz : file.raw;
+    return new Response(c.req.method === 'HEAD' || !bytes ? null : new Uint8Array(bytes), {
+      headers: headersFor(file.asset, encoding),
+    });
+  }
+
   function send(c: Context, asset: Asset, status = 200): Response {
     const encoding = chooseEncoding(c, asset.br, asset.gz);
     const headers = headersFor(asset, encoding);
@@ -164,12 +210,31 @@ export function createStaticSite(dir = PUBLIC_DIR, options: { shellMeta?: Record
     return new Response(c.req.method === 'HEAD' ? null : Bun.file(file), { status, headers });
   }
 
+  /** A file this process has not listed: a hashed one of a build that went live since it started. */
+  function findLater(path: string): Asset | undefined {
+    const name = path.slice(1);
+    if (!HASHED.test(name) || name.includes('/')) return undefined;
+    const full = join(dir, name);
+    if (!existsSync(full)) return undefined;
+    const asset = assetAt(full, name);
+    assets.set(path, asset);
+    return asset;
+  }
+
   return {
     styleHashes: inlineStyleHashes(shellHtml),
     asset(c) {
       if (c.req.path === '/index.html') return null;
-      const asset = assets.get(c.req.path);
-      return asset ? send(c, asset) : null;
+      const kept = held.get(c.req.path);
+      if (kept) return sendHeld(c, kept);
+      const asset = assets.get(c.req.path) ?? findLater(c.req.path);
+      if (!asset) return HASHED.test(c.req.path) ? notFound() : null;
+      // Gone from the disk (a build older than its keep time): a plain 404, never a 500.
+      if (!existsSync(asset.path)) {
+        assets.delete(c.req.path);
+        return notFound();
+      }
+      return send(c, asset);
     },
     page(c, status) {
       if (!shell) return c.html(MISSING_BUILD, status);
