@@ -51,6 +51,13 @@ describe('service worker', () => {
       await page.getByText('Read on the train', { exact: true }).first().waitFor();
       await page.getByTestId('offline-banner').waitFor();
       expect(await page.getByTestId('offline-banner').innerText()).toContain("You're offline.");
+      // It says which changes wait for the network and which cannot be made without it.
+      expect(await page.getByTestId('offline-banner').innerText()).toContain(
+        'Ticks, task edits and Lock-In sessions are kept on this device',
+      );
+      expect(await page.getByTestId('offline-banner').innerText()).toContain(
+        'account, plan and data changes need a connection',
+      );
       await checkScreen(page, 'offline-home');
     } finally {
       await context.setOffline(false);

@@ -19,6 +19,7 @@ import {
   expectNoAxeViolations,
   newContext,
   registerViaApi,
+  screenshot,
   setServerClock,
   transitionsSettled,
   eventually,
@@ -661,6 +662,51 @@ describe('the screen as a whole', () => {
     await dailyTab(page).click();
     await page.evaluate(() => window.scrollTo(0, 400));
     expect(await jump.count()).toBe(0);
+  });
+
+  test('at 360 px: the last card clears the jump button, a long word wraps in the picker, the Premium tooltip stays on screen', async () => {
+    const { context, page } = await signIn({ width: 360 });
+    const longWord = 'quarterly_report_final_version_2026_reviewed_by_finance_and_legal.xlsx';
+    for (let i = 1; i <= 9; i++) await createViaApi(context, `Long list task ${i}`, 'Work', 'Room on a phone screen.');
+    await createViaApi(context, longWord, 'Learning');
+    await openHome(page);
+    await openBank(page);
+
+    // Scrolled to the bottom: the jump button sits on no part of the last card's badge.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    const jump = page.getByRole('button', { name: 'Jump to top' });
+    await jump.waitFor();
+    const jumpBox = await jump.boundingBox();
+    const badgeBox = await bankItems(page).last().getByTestId('category-badge').boundingBox();
+    if (!jumpBox || !badgeBox) throw new Error('missing box');
+    expect(badgeBox.y + badgeBox.height <= jumpBox.y || jumpBox.y + jumpBox.height <= badgeBox.y).toBe(true);
+
+    // The Premium tooltip, shown by focus: wholly on the screen.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const ai = page.getByRole('button', { name: 'Task Suggestions', exact: true });
+    await ai.focus();
+    const tooltip = page.locator(`[id="${await ai.getAttribute('aria-describedby')}"]`);
+    await eventually(async () => expect(await tooltip.evaluate((el) => getComputedStyle(el).opacity)).toBe('1'));
+    const tip = await tooltip.boundingBox();
+    if (!tip) throw new Error('no tooltip box');
+    expect(tip.x).toBeGreaterThanOrEqual(0);
+    expect(tip.x + tip.width).toBeLessThanOrEqual(360);
+
+    // The Add-to-Today picker: a title of one long word wraps inside its row.
+    await dailyTab(page).click();
+    await page
+      .getByRole('button', { name: /^Add Task/ })
+      .first()
+      .click();
+    const picker = page.getByRole('dialog', { name: 'Add to Daily Tasks' });
+    await picker.waitFor();
+    const row = picker.locator('label').filter({ hasText: 'quarterly_report' });
+    const rowBox = await row.boundingBox();
+    const pickerBox = await picker.boundingBox();
+    if (!rowBox || !pickerBox) throw new Error('missing box');
+    expect(rowBox.width).toBeLessThanOrEqual(pickerBox.width);
+    expect(await row.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await screenshot(page, 'tasks-picker-long-word-360');
   });
 
   test('keyboard only: create a task, put it on today, complete it; the AI upsell tooltip is reachable', async () => {
