@@ -21,6 +21,7 @@ import { insightsRoutes } from './insights/insights.routes';
 import { lockinRoutes } from './lockin/lockin.routes';
 import { plansRoutes } from './plans/plans.routes';
 import { pushRoutes } from './push/push.routes';
+import { blockingRoutes } from './blocking/blocking.routes';
 import { tasksRoutes } from './tasks/tasks.routes';
 import { createInnerContext } from './trpc/init';
 import { appRouter } from './trpc/router';
@@ -102,6 +103,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   app.route('/api', plansRoutes(deps));
   app.route('/api', insightsRoutes(deps));
   app.route('/api', pushRoutes(deps));
+  app.route('/api', blockingRoutes(deps));
 
   if (deps.config.testClock && deps.clock instanceof AdjustableClock) {
     const clock = deps.clock;

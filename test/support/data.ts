@@ -4,7 +4,9 @@ import { sql } from 'drizzle-orm';
 import { createSession, generateSessionToken, hashToken } from '../../src/server/accounts/sessions';
 import {
   bankTasks,
+  blockedSites,
   calendarFeeds,
+  extensionTokens,
   checkoutSessions,
   customCategories,
   dailyResetState,
@@ -208,6 +210,10 @@ export async function seedEverything(
     .insert(checkoutSessions)
     .values({ id: secrets.checkoutId, userId: user.id, provider: 'demo', mode: 'paid', status: 'complete' });
   await db.insert(calendarFeeds).values({ userId: user.id, token: secrets.feedToken });
+  await db.insert(blockedSites).values({ userId: user.id, domain: `${marker}.example` });
+  await db
+    .insert(extensionTokens)
+    .values({ id: crypto.randomUUID(), userId: user.id, tokenHash: hashToken(`${marker}-extension`), name: 'Chrome' });
   return secrets;
 }
 

@@ -1,8 +1,9 @@
 // 'Sign out of all other devices' (Manage Account): every sign-in of the account but this one
 // ends, the other browsers' device cookies are forgotten (so a sign-in there is a stranger's
-// again), and their push subscriptions go, so a lost phone stops showing session reminders.
+// again), their push subscriptions go, so a lost phone stops showing session reminders, and every
+// connected browser extension is disconnected (it asks to be connected again).
 import { and, eq, isNull, ne, or } from 'drizzle-orm';
-import { pushSubscriptions, sessions, trustedDevices } from '../db/schema';
+import { extensionTokens, pushSubscriptions, sessions, trustedDevices } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { hashToken } from './sessions';
 
@@ -41,6 +42,7 @@ export async function signOutOtherDevices(
           keep.pushEndpoint ? ne(pushSubscriptions.endpoint, keep.pushEndpoint) : undefined,
         ),
       );
+    await tx.delete(extensionTokens).where(eq(extensionTokens.userId, userId));
     return { sessionsEnded: ended.length };
   });
 }

@@ -1,4 +1,5 @@
 import { accountsRouter } from '../accounts/accounts.router';
+import { blockingRouter } from '../blocking/blocking.router';
 import { insightsRouter } from '../insights/insights.router';
 import { lockinRouter } from '../lockin/lockin.router';
 import { plansRouter } from '../plans/plans.router';
@@ -11,6 +12,7 @@ export const appRouter = router({
   lockin: lockinRouter,
   plans: plansRouter,
   insights: insightsRouter,
+  blocking: blockingRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -15,6 +15,8 @@ export const users = pgTable(
     timeZone: text('time_zone').notNull().default('UTC'),
     /** Set while the account is being deleted: no checkout may open for it from then on. */
     deletingAt: timestamp('deleting_at', { withTimezone: true }),
+    /** What the browser extension does during a session: 'block_listed' sites, or 'allow_only' them (Premium). */
+    siteBlockMode: text('site_block_mode').notNull().default('block_listed'),
     /** When the visitor history of this browser was brought in: once per account. */
     localHistoryImportedAt: timestamp('local_history_imported_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

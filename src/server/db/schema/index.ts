@@ -5,3 +5,4 @@ export * from './plans';
 export * from './tasks';
 export * from './push';
 export * from './secrets';
+export * from './blocking';

@@ -1,0 +1,177 @@
+// The blocked-sites list and the extensions connected to an account (issue #42). The list is the
+// user's, on the server, so every browser shares it; each extension has a credential of its own
+// (only its SHA-256 is kept, as the session's), which disconnecting, 'Sign out of all other
+// devices' or deleting the account ends at the extension's next check.
+import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import {
+  BLOCKED_SITES_MAX,
+  BLOCKING_MESSAGES,
+  type BlockingSettings,
+  type BlockMode,
+  EXTENSION_CHECK_SECONDS,
+  EXTENSIONS_PER_USER,
+  type ExtensionState,
+  FREE_BLOCKED_SITES_LIMIT,
+  normalizeSite,
+} from '../../shared/blocking';
+import { hashToken } from '../accounts/sessions';
+import { blockedSites, extensionTokens, lockInSessions, users } from '../db/schema';
+import type { AppDeps } from '../deps';
+import { AppError } from '../http/errors';
+import { isPremium, type PlanUser } from '../plans/plan-status';
+
+type BlockingUser = PlanUser & { timeZone?: string };
+
+async function limitFor(deps: AppDeps, user: BlockingUser): Promise<number | null> {
+  return (await isPremium(deps, user)) ? null : FREE_BLOCKED_SITES_LIMIT;
+}
+
+async function modeOf(deps: AppDeps, userId: string): Promise<BlockMode> {
+  const [row] = await deps.db.select({ mode: users.siteBlockMode }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.mode === 'allow_only' ? 'allow_only' : 'block_listed';
+}
+
+async function sitesOf(deps: Pick<AppDeps, 'db'>, userId: string): Promise<string[]> {
+  const rows = await deps.db
+    .select({ domain: blockedSites.domain })
+    .from(blockedSites)
+    .where(eq(blockedSites.userId, userId))
+    .orderBy(asc(blockedSites.domain));
+  return rows.map((r) => r.domain);
+}
+
+export async function getBlocking(deps: AppDeps, user: BlockingUser): Promise<BlockingSettings> {
+  const browsers = await deps.db
+    .select()
+    .from(extensionTokens)
+    .where(eq(extensionTokens.userId, user.id))
+    .orderBy(asc(extensionTokens.createdAt));
+  return {
+    mode: await modeOf(deps, user.id),
+    sites: await sitesOf(deps, user.id),
+    limit: await limitFor(deps, user),
+    browsers: browsers.map((b) => ({
+      id: b.id,
+      name: b.name,
+      createdAt: b.createdAt.toISOString(),
+      lastUsedAt: b.lastUsedAt?.toISOString() ?? null,
+    })),
+  };
+}
+
+/** Adds entries (one site, or a preset), normalised; all or nothing, within the plan's limit. */
+export async function addBlockedSites(deps: AppDeps, user: BlockingUser, entries: string[]): Promise<BlockingSettings> {
+  const domains = new Set<string>();
+  for (const entry of entries) {
+    const domain = normalizeSite(entry);
+    if (!domain) throw new AppError('BAD_REQUEST', BLOCKING_MESSAGES.notADomain(entry));
+    domains.add(domain);
+  }
+  const limit = (await limitFor(deps, user)) ?? BLOCKED_SITES_MAX;
+  await deps.db.transaction(async (tx) => {
+    // One user's additions one at a time, so two cannot both pass the count below.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+    const have = await tx
+      .select({ domain: blockedSites.domain })
+      .from(blockedSites)
+      .where(and(eq(blockedSites.userId, user.id), inArray(blockedSites.domain, [...domains])));
+    const [held] = await tx.select({ n: count() }).from(blockedSites).where(eq(blockedSites.userId, user.id));
+    const adding = domains.size - have.length;
+    if ((held?.n ?? 0) + adding > limit)
+      throw new AppError(
+        'LIMIT_REACHED',
+        limit === FREE_BLOCKED_SITES_LIMIT ? BLOCKING_MESSAGES.freeLimit : BLOCKING_MESSAGES.maxReached,
+      );
+    await tx
+      .insert(blockedSites)
+      .values([...domains].map((domain) => ({ userId: user.id, domain })))
+      .onConflictDoNothing();
+  });
+  return getBlocking(deps, user);
+}
+
+export async function removeBlockedSite(deps: AppDeps, user: BlockingUser, entry: string): Promise<BlockingSettings> {
+  const domain = normalizeSite(entry) ?? entry.trim().toLowerCase();
+  await deps.db.delete(blockedSites).where(and(eq(blockedSites.userId, user.id), eq(blockedSites.domain, domain)));
+  return getBlocking(deps, user);
+}
+
+export async function setBlockMode(deps: AppDeps, user: BlockingUser, mode: BlockMode): Promise<BlockingSettings> {
+  if (mode === 'allow_only' && !(await isPremium(deps, user)))
+    throw new AppError('FORBIDDEN', BLOCKING_MESSAGES.allowOnlyPremium);
+  await deps.db.update(users).set({ siteBlockMode: mode }).where(eq(users.id, user.id));
+  return getBlocking(deps, user);
+}
+
+/** A new credential for one browser's extension: answered once, kept only as its hash. */
+export async function connectExtension(
+  deps: AppDeps,
+  user: BlockingUser,
+  name: string,
+): Promise<{ id: string; token: string }> {
+  const token = encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(32)));
+  const id = crypto.randomUUID();
+  await deps.db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+    const [held] = await tx.select({ n: count() }).from(extensionTokens).where(eq(extensionTokens.userId, user.id));
+    if ((held?.n ?? 0) >= EXTENSIONS_PER_USER) throw new AppError('LIMIT_REACHED', BLOCKING_MESSAGES.tooManyBrowsers);
+    await tx
+      .insert(extensionTokens)
+      .values({ id, userId: user.id, tokenHash: hashToken(token), name, createdAt: deps.clock.now() });
+  });
+  return { id, token };
+}
+
+export async function disconnectExtension(deps: AppDeps, user: BlockingUser, id: string): Promise<BlockingSettings> {
+  const gone = await deps.db
+    .delete(extensionTokens)
+    .where(and(eq(extensionTokens.id, id), eq(extensionTokens.userId, user.id)))
+    .returning({ id: extensionTokens.id });
+  if (gone.length === 0) throw new AppError('NOT_FOUND', BLOCKING_MESSAGES.browserNotFound);
+  return getBlocking(deps, user);
+}
+
+/** Writes the last use at most this often: a check every minute is not a write every minute. */
+const LAST_USED_EVERY_MS = 60 * 60_000;
+
+/**
+ * The extension's check: whether a session runs and what to block. Answers null when the
+ * credential is unknown (disconnected, signed out everywhere, account deleted).
+ */
+export async function extensionState(deps: AppDeps, token: string): Promise<ExtensionState | null> {
+  if (token.length > 100) return null;
+  const [row] = await deps.db
+    .select({ id: extensionTokens.id, userId: extensionTokens.userId, lastUsedAt: extensionTokens.lastUsedAt })
+    .from(extensionTokens)
+    .where(eq(extensionTokens.tokenHash, hashToken(token)))
+    .limit(1);
+  if (!row) return null;
+  const now = deps.clock.now();
+  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_EVERY_MS)
+    await deps.db.update(extensionTokens).set({ lastUsedAt: now }).where(eq(extensionTokens.id, row.id));
+  return {
+    serverNow: now.toISOString(),
+    mode: await modeOf(deps, row.userId),
+    sites: await sitesOf(deps, row.userId),
+    session: await runningSession(deps, row.userId, now),
+    checkAfterSeconds: EXTENSION_CHECK_SECONDS,
+  };
+}
+
+/** The user's running session, while its countdown has time left (past it, nothing is blocked). */
+async function runningSession(deps: AppDeps, userId: string, now: Date): Promise<ExtensionState['session']> {
+  const [row] = await deps.db
+    .select()
+    .from(lockInSessions)
+    .where(and(eq(lockInSessions.userId, userId), eq(lockInSessions.status, 'active')))
+    .limit(1);
+  if (!row || row.endsAt <= now) return null;
+  return {
+    id: row.id,
+    taskTitle: row.taskTitle,
+    goalText: row.goalText,
+    goalMinutes: row.goalMinutes,
+    endsAt: row.endsAt.toISOString(),
+  };
+}

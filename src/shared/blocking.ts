@@ -1,0 +1,97 @@
+// Site blocking during a Lock-In session (issue #42): the user's list, kept on the server so every
+// browser shares it, what a browser extension is told, and the words of both. One place for the
+// limits, the presets and the rule that makes an entry a domain.
+import { z } from 'zod';
+import { textField } from './text';
+
+/** The free plan's list; Premium's is unlimited, bounded only so no request can hold too much. */
+export const FREE_BLOCKED_SITES_LIMIT = 5;
+export const BLOCKED_SITES_MAX = 500;
+/** Sites one request may add (a preset is at most this many). */
+export const BLOCKED_SITES_PER_REQUEST = 50;
+export const EXTENSIONS_PER_USER = 10;
+/** The extension's check (GET, Authorization: Bearer <its credential>). */
+export const EXTENSION_STATE_PATH = '/api/extension/state';
+/** How often an extension asks whether a session started on another device (seconds). */
+export const EXTENSION_CHECK_SECONDS = 60;
+
+export const BLOCK_MODES = ['block_listed', 'allow_only'] as const;
+export type BlockMode = (typeof BLOCK_MODES)[number];
+
+/** Lists to start from. A domain blocks its subdomains too (m.youtube.com with youtube.com). */
+export const BLOCK_PRESETS = {
+  social: ['facebook.com', 'instagram.com', 'x.com', 'twitter.com', 'tiktok.com', 'reddit.com', 'linkedin.com'],
+  video: ['youtube.com', 'netflix.com', 'twitch.tv', 'primevideo.com', 'disneyplus.com'],
+  news: ['news.google.com', 'cnn.com', 'bbc.com', 'nytimes.com', 'theguardian.com'],
+  shopping: ['amazon.com', 'ebay.com', 'etsy.com', 'aliexpress.com', 'temu.com'],
+} as const;
+export type BlockPreset = keyof typeof BLOCK_PRESETS;
+
+const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
+
+/**
+ * The domain an entry names, normalised: a URL or a bare host, any letter case, an IDN in Unicode
+ * ('bücher.example' → 'xn--bcher-kva.example'), without 'www.' or a trailing dot. Null when it
+ * is not a domain with at least two labels (an IP address, a single word, a path alone).
+ */
+export function normalizeSite(entry: string): string | null {
+  const text = entry.trim();
+  if (text === '' || text.length > 2048) return null;
+  let host: string;
+  try {
+    host = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `http://${text}`).hostname;
+  } catch {
+    return null;
+  }
+  host = host
+    .toLowerCase()
+    .replace(/\.$/, '')
+    .replace(/^www\./, '');
+  if (host.length > 253 || /^[\d.]+$/.test(host) || host.startsWith('[')) return null;
+  const labels = host.split('.');
+  if (labels.length < 2 || !labels.every((label) => LABEL.test(label))) return null;
+  return host;
+}
+
+export const BLOCKING_MESSAGES = {
+  notADomain: (entry: string) => `“${entry.slice(0, 80)}” is not a site's domain (such as example.com)`,
+  freeLimit: `The free plan blocks up to ${FREE_BLOCKED_SITES_LIMIT} sites. Upgrade to Premium for an unlimited list.`,
+  maxReached: `A list holds at most ${BLOCKED_SITES_MAX} sites.`,
+  allowOnlyPremium: "'Allow only these sites' is a Premium feature.",
+  tooManyBrowsers: `At most ${EXTENSIONS_PER_USER} browsers can be connected; disconnect one you no longer use.`,
+  browserNotFound: 'That browser is not connected to this account.',
+  reconnect: 'This browser was disconnected from LockIn. Connect it again from Manage Account.',
+} as const;
+
+export const addBlockedSitesInput = z.object({
+  sites: z.array(textField().max(2048)).min(1, 'must name at least one site').max(BLOCKED_SITES_PER_REQUEST),
+});
+export const removeBlockedSiteInput = z.object({ site: textField().max(2048) });
+export const blockModeInput = z.object({ mode: z.enum(BLOCK_MODES) });
+export const connectExtensionInput = z.object({ name: textField().trim().min(1, 'is required').max(60) });
+export const extensionIdInput = z.object({ id: textField().max(64) });
+
+export interface ConnectedBrowser {
+  id: string;
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+export interface BlockingSettings {
+  mode: BlockMode;
+  sites: string[];
+  /** Null on Premium (unlimited). */
+  limit: number | null;
+  browsers: ConnectedBrowser[];
+}
+
+/** What an extension is told at each check: whether to block now, what, and until when. */
+export interface ExtensionState {
+  serverNow: string;
+  mode: BlockMode;
+  sites: string[];
+  session: { id: string; taskTitle: string; goalText: string | null; goalMinutes: number; endsAt: string } | null;
+  /** Seconds until the extension should ask again. */
+  checkAfterSeconds: number;
+}
