@@ -1,6 +1,7 @@
 // The spec's two route tables. '/' is the landing page for visitors (and while the sign-in state
 // loads) and the tasks screen when signed in; signed-in-only pages are 404 for visitors.
 import { lazy, type ReactNode, Suspense, useDeferredValue } from 'react';
+import { LoadErrorBoundary } from './ui/LoadErrorBoundary';
 import { Outlet, type RouteObject, useRoutes } from 'react-router';
 import { ROUTES } from '../shared/routes';
 import { useAuth } from './features/auth/useAuth';
@@ -60,9 +61,13 @@ function Root() {
   );
 }
 
-/** A page whose code loads on demand: 'Loading...' until it has. */
+/** A page whose code loads on demand: 'Loading...' until it has, and a way out if it cannot. */
 function OnDemand({ children }: { children: ReactNode }) {
-  return <Suspense fallback={<PageLoading />}>{children}</Suspense>;
+  return (
+    <LoadErrorBoundary>
+      <Suspense fallback={<PageLoading />}>{children}</Suspense>
+    </LoadErrorBoundary>
+  );
 }
 
 function Home() {

@@ -4,7 +4,15 @@
 // is gone answers 404. NO_MINIFY=1 makes the second build a different version: every hash changes.
 import { afterAll, beforeAll, expect, setDefaultTimeout, test } from 'bun:test';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newContext, registerViaApi, type RunningServer, startServer } from './support/harness';
+import {
+  expectNoAxeViolations,
+  launchBrowser,
+  newContext,
+  registerViaApi,
+  type RunningServer,
+  screenshot,
+  startServer,
+} from './support/harness';
 
 setDefaultTimeout(240_000);
 
@@ -84,4 +92,25 @@ test('build while serving: the old page, a new visitor and the restarted server 
   // A file no build has (or one gone past its keep time): 404, not 500.
   expect((await fetch(`${second.url}/index-zzzzzzzz9.js`)).status).toBe(404);
   expect(errors).toEqual([]);
+});
+
+test("a tab whose version's chunks are gone shows 'LockIn was updated' with Reload, not a blank page", async () => {
+  const server = await startServer();
+  servers.push(server);
+  const context = await newContext(browser, server);
+  await registerViaApi(context, server);
+  const page = await context.newPage();
+  await page.goto(server.url);
+  await page.getByRole('heading', { level: 1, name: /Ada!$/ }).waitFor();
+  // The Manage Account chunk of this tab's version is no longer on the server.
+  await page.route(/\/ManageAccountPage-[a-z0-9]+\.js$/, (route) => route.fulfill({ status: 404, body: 'Not found' }));
+  await page.getByRole('button', { name: /Ada/ }).click();
+  await page.getByRole('menuitem', { name: /Manage Account/ }).click();
+  await page.getByRole('heading', { level: 1, name: 'LockIn was updated' }).waitFor();
+  await expectNoAxeViolations(page, 'load error');
+  await screenshot(page, 'deploy-load-error-1280');
+  // Reload brings the page.
+  await page.unroute(/\/ManageAccountPage-[a-z0-9]+\.js$/);
+  await page.getByRole('button', { name: 'Reload' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Manage Account' }).waitFor();
 });
