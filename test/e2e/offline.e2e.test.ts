@@ -7,15 +7,17 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
-import { REPO_ROOT } from '../support/process';
-import { browserSuite } from './support/harness';
+import { freePort, REPO_ROOT } from '../support/process';
+import { tempDirsRemovedAfterAll } from '../support/temp-dirs';
+import { browserSuite, newContext, startServer } from './support/harness';
 import { screenChecks } from './support/screens';
 
 const suite = browserSuite();
+const dataDir = tempDirsRemovedAfterAll('lockin-e2e-sw-');
 const { checkScreen } = screenChecks('offline');
 const SW = join(REPO_ROOT, 'dist/public/sw.js');
 const original = readFileSync(SW);
-/** Serves another version of sw.js (the server reads the file, and its compressed twins, per request). */
+/** Writes another version of sw.js, as a build would (a process started afterwards serves it). */
 const writeServiceWorker = (content: Buffer) => {
   writeFileSync(SW, content);
   writeFileSync(`${SW}.br`, brotliCompressSync(content));
@@ -74,26 +76,46 @@ describe('service worker', () => {
   });
 
   test("a new version waits, 'Update available — Reload' lets it take over and the page reloads", async () => {
-    const { page } = await suite.open({ serviceWorkers: 'allow' });
-    await page.goto('/');
-    await page.evaluate(() => navigator.serviceWorker.ready);
-    await page.reload();
-    await controlled(page);
-    const first = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
+    // A deploy as it happens: the build writes a new sw.js, then the server restarts on the same
+    // address (a running process keeps serving its own version's worker, from memory).
+    const port = await freePort();
+    const env = { DATA_DIR: dataDir() };
+    let server = await startServer(env, { port });
+    try {
+      const context = await newContext(suite.browser, server, { serviceWorkers: 'allow' });
+      suite.track(context);
+      const page = await context.newPage();
+      await page.goto('/');
+      await page.evaluate(() => navigator.serviceWorker.ready);
+      await page.reload();
+      await controlled(page);
+      const first = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
 
-    writeServiceWorker(Buffer.concat([original, Buffer.from('\n// a newer build\n')]));
-    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
-    const banner = page.getByTestId('update-banner');
-    await banner.waitFor();
-    expect(await banner.innerText()).toContain('Update available');
-    await checkScreen(page, 'update-available');
-    const reloaded = page.waitForEvent('load');
-    await banner.getByRole('button', { name: 'Reload' }).click();
-    await reloaded;
-    await controlled(page);
-    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(first);
-    const waiting = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null);
-    expect(waiting).toBeNull();
-    expect(await page.getByTestId('update-banner').count()).toBe(0);
+      writeServiceWorker(Buffer.concat([original, Buffer.from('\n// a newer build\n')]));
+      // Until the restart, the running process still serves the worker it started with.
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+      expect(
+        await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null),
+      ).toBeNull();
+      await server.stop();
+      server = await startServer(env, { port });
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+      const banner = page.getByTestId('update-banner');
+      await banner.waitFor();
+      expect(await banner.innerText()).toContain('Update available');
+      await checkScreen(page, 'update-available');
+      const reloaded = page.waitForEvent('load');
+      await banner.getByRole('button', { name: 'Reload' }).click();
+      await reloaded;
+      await controlled(page);
+      expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(first);
+      const waiting = await page.evaluate(
+        async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null,
+      );
+      expect(waiting).toBeNull();
+      expect(await page.getByTestId('update-banner').count()).toBe(0);
+    } finally {
+      await server.stop();
+    }
   });
 });

@@ -23,11 +23,12 @@ export interface RunningServer {
  */
 export async function startServer(
   env: Record<string, string> = {},
-  options: { startTimeoutMs?: number } = {},
+  options: { startTimeoutMs?: number; port?: number } = {},
 ): Promise<RunningServer> {
   // Once per run, so a file run on its own never meets a server build older than the sources.
   await buildServerOnce();
-  const port = await freePort();
+  // A given port: a restart on the same address (the same origin for the browser).
+  const port = options.port ?? (await freePort());
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'lockin-e2e-'));
   const url = `http://localhost:${port}`;
   // The server build, as `bun run start` runs it.
