@@ -5,6 +5,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { CARRIED_FILE } from '../scripts/live-build';
 
 const root = join(import.meta.dir, '..');
 const outdir = join(root, 'dist/public');
@@ -25,9 +26,14 @@ function sizeOf(path: string, fallback: () => Buffer): number {
   return existsSync(path) ? statSync(path).size : fallback().length;
 }
 
+/** Files the build kept from earlier builds for pages still open on them: not this build's size. */
+const carriedPath = join(outdir, CARRIED_FILE);
+const carried = new Set<string>(existsSync(carriedPath) ? JSON.parse(readFileSync(carriedPath, 'utf8')) : []);
+
 function walk(dir: string): Row[] {
   const rows: Row[] = [];
   for (const name of readdirSync(dir).sort()) {
+    if (name.startsWith('.') || carried.has(name)) continue;
     const full = join(dir, name);
     if (statSync(full).isDirectory()) {
       rows.push(...walk(full));

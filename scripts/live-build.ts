@@ -16,6 +16,7 @@ import {
   rmSync,
   statSync,
   symlinkSync,
+  writeFileSync,
 } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { ROOT } from '../src/server/paths';
@@ -55,19 +56,23 @@ export function newBuildDir(target: LiveTarget): string {
   return dir;
 }
 
+/** Names the files a build carried over from earlier ones (a dotfile: never served), for the benches. */
+export const CARRIED_FILE = '.carried-from-earlier-builds.json';
+
 /** Copies the live build's recent hashed files that the new build lacks. */
 export function carryOverHashedFiles(target: LiveTarget, into: string): number {
   if (!existsSync(target.live)) return 0;
   const oldest = Date.now() - KEEP_DAYS * 24 * 60 * 60_000;
-  let carried = 0;
+  const carried: string[] = [];
   for (const name of readdirSync(target.live)) {
     if (!target.hashed.test(name) || existsSync(join(into, name))) continue;
     const from = join(target.live, name);
     if (statSync(from).mtimeMs < oldest) continue;
     cpSync(from, join(into, name), { preserveTimestamps: true });
-    carried += 1;
+    carried.push(name);
   }
-  return carried;
+  writeFileSync(join(into, CARRIED_FILE), JSON.stringify(carried));
+  return carried.length;
 }
 
 /** Points the live path at `dir` in one rename; keeps the build it replaced and removes older ones. */
