@@ -16,9 +16,10 @@ import {
   normalizeSite,
 } from '../../shared/blocking';
 import { hashToken } from '../accounts/sessions';
-import { blockedSites, extensionTokens, lockInSessions, users } from '../db/schema';
+import { blockedSites, extensionTokens, users } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
+import { findRunning } from '../lockin/lockin.service';
 import { isPremium, type PlanUser } from '../plans/plan-status';
 
 type BlockingUser = PlanUser & { timeZone?: string };
@@ -161,11 +162,7 @@ export async function extensionState(deps: AppDeps, token: string): Promise<Exte
 
 /** The user's running session, while its countdown has time left (past it, nothing is blocked). */
 async function runningSession(deps: AppDeps, userId: string, now: Date): Promise<ExtensionState['session']> {
-  const [row] = await deps.db
-    .select()
-    .from(lockInSessions)
-    .where(and(eq(lockInSessions.userId, userId), eq(lockInSessions.status, 'active')))
-    .limit(1);
+  const row = await findRunning(deps.db, userId);
   if (!row || row.endsAt <= now) return null;
   return {
     id: row.id,

@@ -2,7 +2,7 @@
 // already has are left as they are (an export imported twice adds nothing the second time); the
 // plan's limits are checked against the merged result before anything is written. The profile,
 // the plan and the daily-reset time stay the account's own: a file can never grant Premium.
-import { and, count, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, or } from 'drizzle-orm';
 import { BUILT_IN_CATEGORIES, CUSTOM_CATEGORY_LIMIT, DAILY_TASK_LIMIT, FREE_BANK_LIMIT } from '../../shared/constants';
 import {
   DATA_MESSAGES,
@@ -11,7 +11,8 @@ import {
   type ExportFocusSession,
   type ImportResult,
 } from '../../shared/data';
-import { overlaps, sessionProblem } from './session-consistency';
+import { overlaps, recordedStretches } from '../lockin/recorded-time';
+import { sessionProblem } from './session-consistency';
 import type { Tx } from '../db/client';
 import { bankTasks, customCategories, dailyTasks, lockInSessions, taskCompletions, users } from '../db/schema';
 import { readStreak } from '../lockin/streak';
@@ -313,19 +314,8 @@ async function assertConsistent(
   }
   const from = new Date(stretches[0]?.start ?? 0);
   const to = new Date(Math.max(...stretches.map((x) => x.end)));
-  const endOf = sql`coalesce(${lockInSessions.endedAt}, ${lockInSessions.endsAt})`;
-  const recorded = await tx
-    .select({ startedAt: lockInSessions.startedAt, end: sql<string>`${endOf}` })
-    .from(lockInSessions)
-    .where(
-      and(
-        eq(lockInSessions.userId, userId),
-        lt(lockInSessions.startedAt, to),
-        gt(endOf, sql`${from.toISOString()}::timestamptz`),
-      ),
-    );
-  for (const row of recorded) {
-    const here = { start: row.startedAt.getTime(), end: new Date(row.end).getTime() };
+  const recorded = await recordedStretches(tx, userId, from, to);
+  for (const here of recorded) {
     const clash = stretches.find((stretch) => overlaps(stretch, here));
     if (clash) throw new AppError('BAD_REQUEST', `${entry(clash.index)} overlaps a session already in your account`);
   }

@@ -32,10 +32,3 @@ export function sessionProblem(s: ExportFocusSession, now: Date): { problem: str
     return { problem: 'must have actualMinutes at most the time between startedAt and endedAt' };
   return { start, end: Math.min(end, endsAt) };
 }
-
-export interface Stretch {
-  start: number;
-  end: number;
-}
-
-export const overlaps = (a: Stretch, b: Stretch) => a.start < b.end && b.start < a.end;

@@ -4,7 +4,7 @@
 // the future or older than LOCAL_HISTORY_IMPORT_DAYS, no two overlapping each other or a session
 // already recorded, and once per account: a second history (another browser, or the same one
 // sent again with new ids) is refused, so a file of made-up sessions cannot be fed in repeatedly.
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import {
   DEFAULT_CATEGORY,
   LOCAL_HISTORY_IMPORT_DAYS,
@@ -19,13 +19,13 @@ import {
   type StreakView,
 } from '../../shared/lockin';
 import type { LocalSession } from '../../shared/lockin-input';
-import type { Tx } from '../db/client';
 import { lockInSessions, users } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
 import { hitRateLimit, type RateLimitRule } from '../http/rate-limit';
 import { COMPLETION_GRACE_MS } from './end-session';
 import { type LockInUser, MINUTE_MS, streakAt } from './lockin.service';
+import { overlaps, recordedStretches, type Stretch } from './recorded-time';
 
 const DAY_MS = 24 * 60 * MINUTE_MS;
 
@@ -62,39 +62,18 @@ function candidate(session: LocalSession, now: number): Candidate | null {
 }
 
 /** In start order, each id once and none overlapping an earlier one or a recorded stretch. */
-function keepApart(candidates: Candidate[], recorded: { start: number; end: number }[]): Candidate[] {
+function keepApart(candidates: Candidate[], recorded: Stretch[]): Candidate[] {
   const ids = new Set<string>();
   const kept: Candidate[] = [];
   let lastEnd = Number.NEGATIVE_INFINITY;
   for (const c of candidates.sort((a, b) => a.start - b.start)) {
     if (ids.has(c.session.id) || c.start < lastEnd) continue;
-    if (recorded.some((r) => c.start < r.end && r.start < c.end)) continue;
+    if (recorded.some((r) => overlaps(c, r))) continue;
     ids.add(c.session.id);
     kept.push(c);
     lastEnd = c.end;
   }
   return kept;
-}
-
-/** The user's recorded sessions that touch [from, to): the window the history covers. */
-async function recordedBetween(tx: Tx, userId: string, from: number, to: number) {
-  const rows = await tx
-    .select({
-      startedAt: lockInSessions.startedAt,
-      end: sql<Date>`coalesce(${lockInSessions.endedAt}, ${lockInSessions.endsAt})`,
-    })
-    .from(lockInSessions)
-    .where(
-      and(
-        eq(lockInSessions.userId, userId),
-        lt(lockInSessions.startedAt, new Date(to)),
-        gt(
-          sql`coalesce(${lockInSessions.endedAt}, ${lockInSessions.endsAt})`,
-          sql`${new Date(from).toISOString()}::timestamptz`,
-        ),
-      ),
-    );
-  return rows.map((r) => ({ start: r.startedAt.getTime(), end: new Date(r.end).getTime() }));
 }
 
 export async function importLocalSessions(
@@ -118,7 +97,7 @@ export async function importLocalSessions(
     if (claimed.length === 0) throw new AppError('CONFLICT', LOCKIN_MESSAGES.historyAlreadyImported);
     const from = Math.min(...usable.map((c) => c.start));
     const to = Math.max(...usable.map((c) => c.end));
-    const recorded = usable.length > 0 ? await recordedBetween(tx, user.id, from, to) : [];
+    const recorded = usable.length > 0 ? await recordedStretches(tx, user.id, new Date(from), new Date(to)) : [];
     const kept = keepApart(usable, recorded);
     let imported = 0;
     if (kept.length > 0) {

@@ -7,17 +7,17 @@
 //   whole goal, within the same grace an online completion has);
 // - it overlaps no session already recorded, so one stretch of time counts once.
 // The client's id makes a replay answer the session already recorded instead of a second one.
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { DEFAULT_CATEGORY, OFFLINE_CLOCK_TOLERANCE_MS } from '../../shared/constants';
 import { type CompletionResult, LOCKIN_COPY, LOCKIN_MESSAGES, minutesFromSeconds } from '../../shared/lockin';
 import type { OfflineSessionInput } from '../../shared/lockin-input';
-import type { Tx } from '../db/client';
 import { requireRow } from '../db/rows';
 import { lockInSessions } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
 import { COMPLETION_GRACE_MS } from './end-session';
 import { findSession, type LockInUser, sessionTask, streakAt, toView } from './lockin.service';
+import { recordedStretches } from './recorded-time';
 import { type Device, readSyncStamp } from './sync-stamp';
 
 /** Offline sessions are stored under this prefix, apart from the server's own ids. */
@@ -48,25 +48,6 @@ async function checkTimes(deps: AppDeps, device: Device, input: OfflineSessionIn
   return { startedAt, endedAt: endedAt > startedAt ? endedAt : new Date(startedAt.getTime() + 1) };
 }
 
-async function overlapsRecorded(tx: Tx, userId: string, startedAt: Date, endedAt: Date): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: lockInSessions.id })
-    .from(lockInSessions)
-    .where(
-      and(
-        eq(lockInSessions.userId, userId),
-        lt(lockInSessions.startedAt, endedAt),
-        // A raw expression's parameter is not mapped by the column: sent as text, cast by PostgreSQL.
-        gt(
-          sql`coalesce(${lockInSessions.endedAt}, ${lockInSessions.endsAt})`,
-          sql`${startedAt.toISOString()}::timestamptz`,
-        ),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
-}
-
 export async function recordOfflineSession(
   deps: AppDeps,
   user: LockInUser,
@@ -89,7 +70,7 @@ export async function recordOfflineSession(
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`lockin-offline:${user.id}`}, 0))`);
     const recorded = await findSession(tx, user.id, id);
     if (recorded) return { session: toView(recorded), streak: await streakAt(tx, user, now) };
-    if (await overlapsRecorded(tx, user.id, startedAt, endedAt))
+    if ((await recordedStretches(tx, user.id, startedAt, endedAt)).length > 0)
       throw new AppError('CONFLICT', LOCKIN_MESSAGES.overlaps);
     const completed = input.outcome === 'completed';
     const elapsed = minutesFromSeconds((endedAt.getTime() - startedAt.getTime()) / 1000);
