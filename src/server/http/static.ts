@@ -53,23 +53,6 @@ function assetAt(full: string, name: string): Asset {
 /** The files a process keeps in memory from its start: its version's service worker. */
 const HELD_IN_MEMORY = new Set(['/sw.js']);
 
-interface HeldFile {
-  asset: Asset;
-  raw: Buffer;
-  br: Buffer | null;
-  gz: Buffer | null;
-}
-
-function holdFile(asset: Asset): HeldFile {
-  const read = (path: string) => readFileSync(path);
-  return {
-    asset,
-    raw: read(asset.path),
-    br: asset.br ? read(`${asset.path}.br`) : null,
-    gz: asset.gz ? read(`${asset.path}.gz`) : null,
-  };
-}
-
 function listAssets(dir: string, prefix = ''): Map<string, Asset> {
   const assets = new Map<string, Asset>();
   if (!existsSync(dir)) return assets;
@@ -138,8 +121,16 @@ interface ShellBody {
 
 /** The shell's `html` with `head` added at the end of its head, compressed once. */
 function shellWith(html: string, head: string): ShellBody {
-  const raw = Buffer.from(html.replace('</head>', `${head}</head>`));
-  return { raw, br: brotliCompressSync(raw), gz: gzipSync(raw) };
+  return compressed(Buffer.from(html.replace('</head>', `${head}</head>`)));
+}
+
+const compressed = (raw: Buffer): ShellBody => ({ raw, br: brotliCompressSync(raw), gz: gzipSync(raw) });
+
+/** A file read once into memory, with the compressed siblings the build wrote (made here when it wrote none). */
+function heldBody(asset: Asset): ShellBody {
+  const raw = readFileSync(asset.path);
+  if (!asset.br || !asset.gz) return compressed(raw);
+  return { raw, br: readFileSync(`${asset.path}.br`), gz: readFileSync(`${asset.path}.gz`) };
 }
 
 /**
@@ -189,18 +180,11 @@ export function createStaticSite(dir = PUBLIC_DIR, options: { shellMeta?: Record
     return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(bytes), { status, headers });
   }
 
-  const held = new Map<string, HeldFile>();
+  // Read once at start, as the shell is, and sent the same way.
+  const held = new Map<string, { asset: Asset; body: ShellBody }>();
   for (const path of HELD_IN_MEMORY) {
     const asset = assets.get(path);
-    if (asset) held.set(path, holdFile(asset));
-  }
-
-  function sendHeld(c: Context, file: HeldFile): Response {
-    const encoding = chooseEncoding(c, file.br !== null, file.gz !== null);
-    const bytes = encoding === 'br' ? file.br : encoding === 'gzip' ? file.gz : file.raw;
-    return new Response(c.req.method === 'HEAD' || !bytes ? null : new Uint8Array(bytes), {
-      headers: headersFor(file.asset, encoding),
-    });
+    if (asset) held.set(path, { asset, body: heldBody(asset) });
   }
 
   function send(c: Context, asset: Asset, status = 200): Response {
@@ -226,7 +210,7 @@ export function createStaticSite(dir = PUBLIC_DIR, options: { shellMeta?: Record
     asset(c) {
       if (c.req.path === '/index.html') return null;
       const kept = held.get(c.req.path);
-      if (kept) return sendHeld(c, kept);
+      if (kept) return sendShell(c, kept.asset, kept.body, 200, 'accept-encoding');
       const asset = assets.get(c.req.path) ?? findLater(c.req.path);
       if (!asset) return HASHED.test(c.req.path) ? notFound() : null;
       // Gone from the disk (a build older than its keep time): a plain 404, never a 500.
