@@ -276,7 +276,7 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
 }
 
 /** Expires an open checkout session; one that completed or expired meanwhile is left as it is. */
-async function expireQuietly(stripe: Stripe, sessionId: string): Promise<void> {
+export async function expireQuietly(stripe: Stripe, sessionId: string): Promise<void> {
   try {
     await stripe.checkout.sessions.expire(sessionId);
   } catch (error) {

@@ -12,6 +12,7 @@ import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
 import {
   applyCompletedSession,
+  expireQuietly,
   isMissingAtStripe,
   markComplete,
   stripeClient,
@@ -168,10 +169,7 @@ async function planEvent(deps: AppDeps, stripe: Stripe, event: Stripe.Event): Pr
   const userId = await userByCustomer(deps, subscription.customerId);
   if (!userId) {
     deps.log.warn(`stripe ${event.type} ${event.id}: no LockIn user for subscription ${subscription.id}`);
-    if (LIVE_STATUSES.has(subscription.status) && (await isOrphan(deps, subscription.userId))) {
-      await stripe.subscriptions.cancel(subscription.id, { cancellation_details: { comment: 'account deleted' } });
-      deps.log.warn(`stripe: cancelled subscription ${subscription.id}: its LockIn account no longer exists`);
-    }
+    if (await isOrphan(deps, subscription.userId)) await cancelOrphan(deps, stripe, subscription);
   }
   return { userId, subscription, checkoutSessionId: null, version };
 }
@@ -198,18 +196,20 @@ async function endOrphanedCheckout(deps: AppDeps, stripe: Stripe, sessionId: str
   }
   if (!(await isOrphan(deps, session.metadata?.userId))) return;
   if (session.status === 'open') {
-    await stripe.checkout.sessions.expire(session.id);
+    await expireQuietly(stripe, session.id);
     deps.log.warn(`stripe: expired checkout ${session.id}: its LockIn account no longer exists`);
     return;
   }
   const subscriptionId = idOf(session.subscription);
   if (session.status !== 'complete' || !subscriptionId) return;
-  const sub = toProviderSubscription(await stripe.subscriptions.retrieve(subscriptionId));
+  await cancelOrphan(deps, stripe, toProviderSubscription(await stripe.subscriptions.retrieve(subscriptionId)));
+}
+
+/** Ends a subscription of an account that is gone, unless it has ended already. */
+async function cancelOrphan(deps: AppDeps, stripe: Stripe, sub: ProviderSubscription): Promise<void> {
   if (!LIVE_STATUSES.has(sub.status)) return;
   await stripe.subscriptions.cancel(sub.id, { cancellation_details: { comment: 'account deleted' } });
-  deps.log.warn(
-    `stripe: cancelled subscription ${sub.id} of checkout ${session.id}: its LockIn account no longer exists`,
-  );
+  deps.log.warn(`stripe: cancelled subscription ${sub.id}: its LockIn account no longer exists`);
 }
 
 async function userByCustomer(deps: AppDeps, customerId: string | null): Promise<string | null> {
