@@ -35,6 +35,8 @@ function walk(dir: string): Row[] {
   for (const name of readdirSync(dir).sort()) {
     if (name.startsWith('.') || carried.has(name)) continue;
     const full = join(dir, name);
+    // The browser extension's zips are downloads, not the app: counted apart below.
+    if (full === join(outdir, 'extension')) continue;
     if (statSync(full).isDirectory()) {
       rows.push(...walk(full));
       continue;
@@ -76,3 +78,9 @@ const initial = rows.filter((r) => r.file === 'index.html' || referenced.has(r.f
 line(`first load (${initial.length} files)`, sum(initial));
 const scripts = rows.filter((r) => r.file.endsWith('.js'));
 line(`all JavaScript (${scripts.length} files)`, sum(scripts));
+
+// The browser extension (#42), served as zips for self-hosters: not loaded by any page.
+const extensionDir = join(outdir, 'extension');
+if (existsSync(extensionDir))
+  for (const name of readdirSync(extensionDir).sort())
+    console.log(`${`extension/${name}`.padEnd(36)} ${kib(statSync(join(extensionDir, name)).size)} (zip)`);

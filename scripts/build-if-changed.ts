@@ -17,7 +17,17 @@ interface BuildTarget {
 export const BUILD_TARGETS: BuildTarget[] = [
   {
     name: 'client',
-    sources: ['src/client', 'src/shared', 'index.html', 'public', 'uno.config.ts', 'scripts/build.ts', 'bun.lock'],
+    sources: [
+      'src/client',
+      'src/shared',
+      'index.html',
+      'public',
+      'uno.config.ts',
+      'scripts/build.ts',
+      'extension',
+      'scripts/build-extension.ts',
+      'bun.lock',
+    ],
     output: 'dist/public/index.html',
     stamp: 'dist/public/.build-hash',
     script: 'build:client',

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { SIGNED_IN_PRELOADS_FILE } from '../src/server/http/static';
 import { shellHeaderMarkup } from './shell-header';
+import { buildExtension, defaultAppUrl } from './build-extension';
 import { CLIENT, carryOverHashedFiles, goLive, newBuildDir } from './live-build';
 
 const outdir = newBuildDir(CLIENT);
@@ -31,6 +32,8 @@ writeSignedInPreloads();
 cpSync('public/favicon.svg', join(outdir, 'favicon.svg'));
 // The manifest (bundled from index.html under a hashed name) names its icons by path: they keep theirs.
 cpSync('public/icons', join(outdir, 'icons'), { recursive: true });
+// The browser extension's zips, served for self-hosters and linked from Manage Account (#42).
+await buildExtension({ outDir: join(outdir, 'extension'), appUrl: defaultAppUrl() });
 
 /** The header, painted before any script runs (scripts/shell-header.tsx). */
 function writeShellHeader(): void {

@@ -1,8 +1,7 @@
 // Site blocking during a Lock-In session (issue #42): the user's list, kept on the server so every
 // browser shares it, what a browser extension is told, and the words of both. One place for the
-// limits, the presets and the rule that makes an entry a domain.
-import { z } from 'zod';
-import { textField } from './text';
+// limits, the presets and the rule that makes an entry a domain. Free of zod: the extension's
+// bundles import it (the request schemas are in blocking-inputs.ts).
 
 /** The free plan's list; Premium's is unlimited, bounded only so no request can hold too much. */
 export const FREE_BLOCKED_SITES_LIMIT = 5;
@@ -63,14 +62,6 @@ export const BLOCKING_MESSAGES = {
   reconnect: 'This browser was disconnected from LockIn. Connect it again from Manage Account.',
 } as const;
 
-export const addBlockedSitesInput = z.object({
-  sites: z.array(textField().max(2048)).min(1, 'must name at least one site').max(BLOCKED_SITES_PER_REQUEST),
-});
-export const removeBlockedSiteInput = z.object({ site: textField().max(2048) });
-export const blockModeInput = z.object({ mode: z.enum(BLOCK_MODES) });
-export const connectExtensionInput = z.object({ name: textField().trim().min(1, 'is required').max(60) });
-export const extensionIdInput = z.object({ id: textField().max(64) });
-
 export interface ConnectedBrowser {
   id: string;
   name: string;
@@ -95,3 +86,71 @@ export interface ExtensionState {
   /** Seconds until the extension should ask again. */
   checkAfterSeconds: number;
 }
+
+/** The builds the app serves (bun run build:extension), for self-hosters and for the card's links. */
+export const EXTENSION_DOWNLOADS = {
+  chromium: '/extension/lockin-chromium.zip',
+  firefox: '/extension/lockin-firefox.zip',
+} as const;
+
+/** Manage Account's anchor for the card: the extension opens it after install to connect. */
+export const BLOCKED_SITES_ANCHOR = 'blocked-sites';
+
+/** The match pattern of a listed domain and its subdomains (what a host permission names). */
+export const sitePattern = (domain: string) => `*://*.${domain}/*`;
+
+export const BLOCKING_COPY = {
+  title: 'Blocked Sites',
+  description:
+    'While a Lock-In session runs, the LockIn browser extension keeps these sites closed in every browser you connect. A site blocks its subdomains too.',
+  addLabel: 'Add a site',
+  addPlaceholder: 'example.com',
+  add: 'Add',
+  presetsLabel: 'Start from a list',
+  presets: { social: 'Social', video: 'Video', news: 'News', shopping: 'Shopping' } satisfies Record<
+    BlockPreset,
+    string
+  >,
+  presetAdd: (label: string) => `Add ${label}`,
+  remove: (site: string) => `Remove ${site}`,
+  empty: 'No sites yet. Add one, or start from a list.',
+  count: (n: number, limit: number | null) =>
+    limit === null ? `${n} ${n === 1 ? 'site' : 'sites'}` : `${n} of ${limit} sites on the free plan`,
+  modeLabel: 'During a session',
+  modes: {
+    block_listed: 'Block these sites',
+    allow_only: 'Allow only these sites (Premium)',
+  } satisfies Record<BlockMode, string>,
+  allowOnlyNote: 'Every other site is blocked while a session runs; LockIn itself stays open.',
+  upgrade: 'Upgrade to Premium',
+  browsersTitle: 'Connected browsers',
+  noBrowsers: 'No browser is connected yet.',
+  thisBrowser: 'This browser',
+  lastUsed: (when: string) => `Last checked ${when}`,
+  neverUsed: 'Not checked in yet',
+  disconnect: 'Disconnect',
+  disconnectLabel: (name: string) => `Disconnect ${name}`,
+  connect: 'Connect this browser',
+  connected: { title: 'Browser connected', description: 'The extension blocks your sites whenever a session runs.' },
+  connectFailed: { title: 'Could not connect', description: 'Reload this page and try again.' },
+  disconnected: {
+    title: 'Browser disconnected',
+    description: 'Its extension blocks nothing until you connect it again.',
+  },
+  failed: { title: 'Blocked Sites Error', description: 'Something went wrong. Please try again.' },
+  loadFailed: 'Failed to load your blocked sites.',
+  installTitle: 'Install the extension',
+  installText:
+    'It sees only the sites on your list and when your sessions run: no history, no page content. Download it, unzip it, then load the folder as an unpacked extension (Chrome, Edge, Brave: chrome://extensions, Developer mode, Load unpacked; Firefox: about:debugging, Load Temporary Add-on).',
+  downloadChromium: 'Download for Chrome, Edge and Brave',
+  downloadFirefox: 'Download for Firefox',
+  // The Lock-In setup's line.
+  setupBlocks: (n: number) =>
+    `The LockIn extension blocks your ${n} ${n === 1 ? 'site' : 'sites'} during this session.`,
+  setupAllowOnly: (n: number) =>
+    `The LockIn extension allows only your ${n} ${n === 1 ? 'site' : 'sites'} during this session.`,
+  setupNoSites: 'The LockIn extension is connected, but your list of sites to block is empty.',
+  setupNotConnected: 'Block distracting sites during this session with the LockIn browser extension.',
+  setupManage: 'Choose sites',
+  setupInstall: 'Set it up',
+} as const;

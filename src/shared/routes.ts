@@ -20,3 +20,6 @@ export const APP_PATHS: ReadonlySet<string> = new Set(Object.values(ROUTES));
 
 /** ?cancel=1 on Manage Account opens the cancel dialog (the trial-ending mail's one-click way to cancel). */
 export const CANCEL_LINK_PARAM = 'cancel';
+
+/** ?quit=1 on the home page opens the running session's quit flow (the extension's 'Quit session'). */
+export const QUIT_LINK_PARAM = 'quit';

@@ -163,6 +163,25 @@ describe('GET /api/export', () => {
     expect(doc.daily.lastResetAt).toBeNull();
   });
 
+  test('the blocked sites, their mode and the connected browsers are in it, never a credential', async () => {
+    const { client } = await newUser();
+    expect(
+      (await client.mutate('blocking.add', { sites: ['YouTube.com', 'https://www.reddit.com/r/all'] })).status,
+    ).toBe(200);
+    const connected = await client.mutate<{ id: string; token: string }>('blocking.connect', {
+      name: 'Firefox on Linux',
+    });
+    const text = await (await rawGet(client, '/api/export?format=json')).text();
+    const doc = JSON.parse(text) as ExportDocument & { siteBlocking: unknown };
+    expect(doc.siteBlocking).toEqual({
+      mode: 'block_listed',
+      sites: ['reddit.com', 'youtube.com'],
+      connectedBrowsers: [{ name: 'Firefox on Linux', createdAt: expect.any(String), lastUsedAt: null }],
+    });
+    expect(text).not.toContain(connected.body.token);
+    expect(text).not.toContain(connected.body.id);
+  });
+
   test('a long history streams in keyset pages, complete and oldest first', async () => {
     const { user, client } = await newUser();
     const count = EXPORT_PAGE_SIZE * 2 + 7;

@@ -5,7 +5,7 @@ import {
   connectExtensionInput,
   extensionIdInput,
   removeBlockedSiteInput,
-} from '../../shared/blocking';
+} from '../../shared/blocking-inputs';
 import { protectedProcedure, router } from '../trpc/init';
 import * as blocking from './blocking.service';
 

@@ -61,6 +61,28 @@ export async function getBlocking(deps: AppDeps, user: BlockingUser): Promise<Bl
   };
 }
 
+/** What the data export holds of site blocking: the list, the mode and the browsers' names. */
+export async function blockingForExport(deps: AppDeps, userId: string) {
+  const browsers = await deps.db
+    .select({
+      name: extensionTokens.name,
+      createdAt: extensionTokens.createdAt,
+      lastUsedAt: extensionTokens.lastUsedAt,
+    })
+    .from(extensionTokens)
+    .where(eq(extensionTokens.userId, userId))
+    .orderBy(asc(extensionTokens.createdAt));
+  return {
+    mode: await modeOf(deps, userId),
+    sites: await sitesOf(deps, userId),
+    connectedBrowsers: browsers.map((b) => ({
+      name: b.name,
+      createdAt: b.createdAt.toISOString(),
+      lastUsedAt: b.lastUsedAt?.toISOString() ?? null,
+    })),
+  };
+}
+
 /** Adds entries (one site, or a preset), normalised; all or nothing, within the plan's limit. */
 export async function addBlockedSites(deps: AppDeps, user: BlockingUser, entries: string[]): Promise<BlockingSettings> {
   const domains = new Set<string>();

@@ -8,6 +8,7 @@ import { AppError } from '../http/errors';
 import { readStreak } from '../lockin/streak';
 import { localDate, safeTimeZone } from '../../shared/local-date';
 import { getPlanStatus } from '../plans/plan-status';
+import { blockingForExport } from '../blocking/blocking.service';
 import { bankPages, completionPages, iso, readDaily, sessionPages, toExportSession } from './export-pages';
 
 /**
@@ -45,6 +46,7 @@ export async function* exportJsonChunks(deps: AppDeps, userId: string): AsyncGen
   const zone = safeTimeZone(profile.timeZone);
   const streak = await readStreak(db, userId, zone, localDate(deps.clock.now(), zone));
   const plan = await getPlanStatus(deps, userId);
+  const siteBlocking = await blockingForExport(deps, userId);
 
   const head = {
     format: EXPORT_FORMAT,
@@ -79,6 +81,7 @@ export async function* exportJsonChunks(deps: AppDeps, userId: string): AsyncGen
     },
     customCategories: categories.map((c) => ({ name: c.name, createdAt: c.createdAt.toISOString() })),
     streak: { current: streak.current, lastDay: streak.lastDay },
+    siteBlocking,
   };
   // Drop the closing brace of the head object and continue with the streamed lists.
   yield JSON.stringify(head, null, 2).slice(0, -2);

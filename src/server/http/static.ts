@@ -28,6 +28,7 @@ const TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
   '.webmanifest': 'application/manifest+json',
   '.woff2': 'font/woff2',
+  '.zip': 'application/zip',
 };
 
 const HASHED = /-[a-z0-9]{8,}\.(js|css|svg|png|woff2)$/;

@@ -27,6 +27,7 @@ import { usePlanStatus } from '../plans/usePlan';
 import { ACCOUNT_COPY } from './copy';
 import { OtherDevicesCard } from './OtherDevicesCard';
 import { SubscriptionCard } from './SubscriptionCard';
+import { BlockedSitesSection } from '../blocking';
 import { CalendarFeedSection } from '../calendar';
 import { NotificationsSection } from '../push';
 import { MAIN_ID } from '../../ui/SkipLink';
@@ -285,6 +286,7 @@ export function ManageAccountPage() {
           )}
           <AccountInformationCard key={user.id} user={user} />
           <OtherDevicesCard />
+          <BlockedSitesSection />
           <NotificationsSection />
           <CalendarFeedSection />
           <YourDataCard />

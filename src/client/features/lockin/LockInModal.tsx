@@ -11,6 +11,7 @@ import { formatCountdown, minuteAnnouncement } from './timer';
 
 import type { Step } from './session-machine';
 import { RemindMeButton } from '../push/RemindMeButton';
+import { SessionBlockingNote } from '../blocking';
 
 export type { Step };
 
@@ -125,6 +126,7 @@ function SetupStep({ minutes, onMinutes, goalText, onGoalText, task, onContinue 
         />
       </div>
       <RemindMeButton />
+      <SessionBlockingNote />
       <div className="mt-6 flex justify-end">
         <Button type="submit">{LOCKIN_COPY.continue}</Button>
       </div>

@@ -40,6 +40,8 @@ import { endVisitorSession, fromServer, startVisitorSession, unrecordedSession }
 import { initialLockInState, type LockInTask, lockInReducer, type RunningState } from './session-machine';
 import { clockOffsetMs, elapsedSeconds, remainingSeconds } from './timer';
 import { useSessionSideEffects } from './useSessionSideEffects';
+import { tellExtensionToCheck } from '../blocking';
+import { QUIT_LINK_PARAM } from '../../../shared/routes';
 import { forgetOfflineSession, keepOfflineSession, offlineSession, readOfflineSession } from './offline-session';
 
 export type { Celebration, LockInTask, RunningState } from './session-machine';
@@ -349,6 +351,25 @@ export function LockInProvider({ children }: { children: ReactNode }) {
   }, [running, remaining, complete]);
 
   useSessionSideEffects(running ? remaining : null);
+
+  // The browser extension hears at once that a session started or ended here (issue #42).
+  const recordedId = running && !running.local ? running.id : null;
+  const toldExtension = useRef<string | null | undefined>(undefined);
+  useEffect(() => {
+    if (!isAuthenticated || toldExtension.current === recordedId) return;
+    toldExtension.current = recordedId;
+    tellExtensionToCheck();
+  });
+
+  // The extension's 'Quit session' opens LockIn at ?quit=1: the running session's own quit flow.
+  useEffect(() => {
+    if (!recordedId) return;
+    const url = new URL(location.href);
+    if (!url.searchParams.has(QUIT_LINK_PARAM)) return;
+    url.searchParams.delete(QUIT_LINK_PARAM);
+    history.replaceState(history.state, '', url);
+    dispatch({ type: 'askQuit' });
+  }, [recordedId]);
 
   // ---- what the rest of the app sees ----
   const api = useMemo<LockInApi>(
