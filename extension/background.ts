@@ -12,7 +12,7 @@ import {
 import { BRIDGE, type ExtensionStatus } from '../src/shared/extension-bridge';
 import { ROUTES } from '../src/shared/routes';
 import { blockingRules, RULE_IDS, sessionEndMs } from './rules';
-import { originPattern } from './origins';
+import { appOrigin, originPattern } from './origins';
 import { load, save } from './store';
 
 const CHECK_ALARM = 'check';
@@ -122,18 +122,19 @@ async function onMessage(message: Incoming, sender: chrome.runtime.MessageSender
   const stored = await load();
   const fromOwnPage = sender.id === chrome.runtime.id && sender.url?.startsWith(chrome.runtime.getURL(''));
   const fromApp = !fromOwnPage && sender.url !== undefined && new URL(sender.url).origin === stored.appUrl;
-  if (fromOwnPage && message.type === 'setAppUrl') {
+  const newAppUrl = message.type === 'setAppUrl' ? appOrigin(message.appUrl) : null;
+  if (fromOwnPage && newAppUrl) {
     // Another LockIn: its credential is not this one's.
-    if (message.appUrl !== stored.appUrl)
+    if (newAppUrl !== stored.appUrl)
       await save({
-        appUrl: message.appUrl,
+        appUrl: newAppUrl,
         token: null,
         browserId: null,
         status: 'unpaired',
         state: null,
         endMs: null,
       });
-    await registerBridge(message.appUrl);
+    await registerBridge(newAppUrl);
     await apply();
   } else if (fromApp && message.type === 'connect') {
     await save({ token: message.token, browserId: message.id, status: 'connected' });

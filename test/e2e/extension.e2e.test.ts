@@ -25,6 +25,7 @@ import {
   registerViaApi,
   type RunningServer,
   screenshot,
+  setServerClock,
   startServer,
 } from './support/harness';
 import { expectToast } from './support/screens';
@@ -332,6 +333,13 @@ describe('the LockIn extension', () => {
     expect(await whereTo(site('www.other.test'))).toBe(site('www.other.test'));
     expect(await whereTo(`${server.url}/`)).toBe(`${server.url}/`);
     await page.close();
+
+    // Back to blocking the listed sites, with no session running, for the tests below.
+    expect((await api.post('/api/trpc/blocking.setMode', { data: { mode: 'block_listed' } })).ok()).toBe(true);
+    const [running] = await (await api.get('/api/lock-in-sessions')).json();
+    await api.put(`/api/lock-in-sessions/${running.id}`, {
+      data: { actualMinutes: 1, completed: false, quitEarly: true },
+    });
     await api.dispose();
   }, 120_000);
 
@@ -362,5 +370,54 @@ describe('the LockIn extension', () => {
     } finally {
       await browser.close();
     }
+  });
+
+  test("the block lifts at the session's end with LockIn unreachable (the alarm, not the network)", async () => {
+    // A session 20 s from its end: started now, then the server's clock moved on.
+    const api = await otherDevice();
+    const start = new Date();
+    await setServerClock(server, start);
+    const started = await api.post('/api/lock-in-sessions', {
+      data: { taskTitle: 'Last stretch', category: 'Work', goalMinutes: 25 },
+    });
+    expect(started.ok()).toBe(true);
+    await setServerClock(server, new Date(start.getTime() + 25 * 60_000 - 20_000));
+    await api.dispose();
+    // A LockIn page loading in this browser tells the extension to check now.
+    const app = await context.newPage();
+    await app.goto('/');
+    await (await expectLocked('distracting.test')).close();
+    await app.close();
+
+    await server.stop();
+    await eventually(
+      async () => expect(await whereTo(site('distracting.test'))).toBe(site('distracting.test')),
+      60_000,
+    );
+    const options = await context.newPage();
+    await options.goto(`chrome-extension://${extensionId}/pages/options.html`);
+    await options.getByText(EXTENSION_COPY.statusOffline).waitFor();
+    await options.getByText(EXTENSION_COPY.noSession).waitFor();
+    await options.close();
+  }, 120_000);
+
+  test("another LockIn address is checked, forgets this one's credential and opens its card", async () => {
+    const page = await context.newPage();
+    await page.goto(`chrome-extension://${extensionId}/pages/options.html`);
+    const address = page.getByLabel(EXTENSION_COPY.appUrlLabel);
+    await address.fill('not an address');
+    await page.getByRole('button', { name: EXTENSION_COPY.save }).click();
+    await page.getByRole('alert').getByText(EXTENSION_COPY.badUrl).waitFor();
+
+    // Another port of localhost: this build's host access covers it, so no prompt is shown.
+    const other = `http://localhost:${sites.port}`;
+    await address.fill(`${other}/some/path`);
+    const opened = context.waitForEvent('page');
+    await page.getByRole('button', { name: EXTENSION_COPY.save }).click();
+    expect((await opened).url()).toStartWith(`${other}/manage-subscription`);
+    await page.getByText(EXTENSION_COPY.statusNotConnected).waitFor();
+    await page.reload();
+    expect(await address.inputValue()).toBe(other);
+    await page.close();
   });
 });

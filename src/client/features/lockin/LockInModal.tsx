@@ -1,12 +1,14 @@
 // The Lock-In Mode modal's steps: setup (duration and optional goal), commitment, active (the
 // countdown and a stop button), and the offer to resume a session already running elsewhere.
 // The backdrop and Escape close it in every step but the active one.
+import { useEffect, useEffectEvent } from 'react';
 import { LOCK_IN_DURATIONS_MINUTES } from '../../../shared/constants';
 import { formatFocusTime, LOCKIN_COPY } from '../../../shared/lockin';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { StopIcon, TimerIcon } from './icons';
 import type { LockInTask, RunningState } from './session-machine';
+import { takeQuitLink } from './quit-link';
 import { formatCountdown, minuteAnnouncement } from './timer';
 
 import type { Step } from './session-machine';
@@ -166,6 +168,12 @@ function CommitmentStep({ minutes, goalText, task, onBack, onStart, starting }: 
 }
 
 function ActiveStep({ running, remaining, onStop }: { running: RunningState; remaining: number; onStop: () => void }) {
+  // Opened by the extension's quit link: the quit dialog opens over this step once it shows (the
+  // dialog's own effect shows it after this one runs, hence the turn of the event loop).
+  const askQuit = useEffectEvent(onStop);
+  useEffect(() => {
+    if (takeQuitLink()) setTimeout(askQuit, 0);
+  }, []);
   const total = running.goalMinutes * 60;
   const done = total > 0 ? Math.min(100, Math.round(((total - remaining) / total) * 100)) : 0;
   return (

@@ -41,7 +41,6 @@ import { initialLockInState, type LockInTask, lockInReducer, type RunningState }
 import { clockOffsetMs, elapsedSeconds, remainingSeconds } from './timer';
 import { useSessionSideEffects } from './useSessionSideEffects';
 import { tellExtensionToCheck } from '../blocking';
-import { QUIT_LINK_PARAM } from '../../../shared/routes';
 import { forgetOfflineSession, keepOfflineSession, offlineSession, readOfflineSession } from './offline-session';
 
 export type { Celebration, LockInTask, RunningState } from './session-machine';
@@ -360,16 +359,6 @@ export function LockInProvider({ children }: { children: ReactNode }) {
     toldExtension.current = recordedId;
     tellExtensionToCheck();
   });
-
-  // The extension's 'Quit session' opens LockIn at ?quit=1: the running session's own quit flow.
-  useEffect(() => {
-    if (!recordedId) return;
-    const url = new URL(location.href);
-    if (!url.searchParams.has(QUIT_LINK_PARAM)) return;
-    url.searchParams.delete(QUIT_LINK_PARAM);
-    history.replaceState(history.state, '', url);
-    dispatch({ type: 'askQuit' });
-  }, [recordedId]);
 
   // ---- what the rest of the app sees ----
   const api = useMemo<LockInApi>(
