@@ -124,8 +124,8 @@ async function expectLocked(host: string, timeoutMs?: number): Promise<Page> {
   return locked as Page;
 }
 
-async function expectOpen(host: string): Promise<void> {
-  await eventually(async () => expect(await whereTo(site(host))).toBe(site(host)));
+async function expectOpen(host: string, timeoutMs?: number): Promise<void> {
+  await eventually(async () => expect(await whereTo(site(host))).toBe(site(host)), timeoutMs);
 }
 
 const seconds = (countdown: string) =>
@@ -283,10 +283,7 @@ describe('the LockIn extension', () => {
     const { browsers } = (await (await api.get('/api/trpc/blocking.get')).json()).result.data;
     expect(browsers).toHaveLength(1);
     expect((await api.post('/api/trpc/blocking.disconnect', { data: { id: browsers[0].id } })).ok()).toBe(true);
-    await eventually(
-      async () => expect(await whereTo(site('distracting.test'))).toBe(site('distracting.test')),
-      75_000,
-    );
+    await expectOpen('distracting.test', 75_000);
 
     const page = await context.newPage();
     await page.goto(`chrome-extension://${extensionId}/pages/options.html`);
@@ -390,10 +387,7 @@ describe('the LockIn extension', () => {
     await app.close();
 
     await server.stop();
-    await eventually(
-      async () => expect(await whereTo(site('distracting.test'))).toBe(site('distracting.test')),
-      60_000,
-    );
+    await expectOpen('distracting.test', 60_000);
     const options = await context.newPage();
     await options.goto(`chrome-extension://${extensionId}/pages/options.html`);
     await options.getByText(EXTENSION_COPY.statusOffline).waitFor();

@@ -17,8 +17,9 @@ import { messageOf } from '../../lib/errors';
 import { useToast } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { Badge } from '../../ui/Badge';
-import { Button, ButtonLink, Spinner } from '../../ui/Button';
+import { Button, ButtonLink } from '../../ui/Button';
 import { Card, CardBody, CardHeader } from '../../ui/Card';
+import { CardLoadFailed, CardLoading } from '../../ui/CardLoadState';
 import { browserName, handOverCredential, tellExtensionToCheck, useExtensionStatus } from './extension-bridge';
 
 const PRESETS = Object.keys(BLOCK_PRESETS) as BlockPreset[];
@@ -108,17 +109,9 @@ export default function BlockedSitesCard() {
       <CardHeader title={COPY.title} description={COPY.description} />
       <CardBody className="space-y-6">
         {settings.isPending ? (
-          <p role="status" className="flex items-center gap-2 text-sm muted">
-            <Spinner />
-            Loading…
-          </p>
+          <CardLoading />
         ) : settings.isError || !data ? (
-          <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-red-800 dark:text-red-200">
-            {COPY.loadFailed}
-            <Button variant="outline" size="sm" onClick={() => void settings.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <CardLoadFailed message={COPY.loadFailed} onRetry={() => void settings.refetch()} />
         ) : (
           <>
             <form onSubmit={addEntry} noValidate className="space-y-2">

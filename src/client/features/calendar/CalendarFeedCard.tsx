@@ -6,8 +6,9 @@ import { useState } from 'react';
 import { ROUTES } from '../../../shared/routes';
 import { useToast } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
-import { Button, ButtonLink, Spinner } from '../../ui/Button';
+import { Button, ButtonLink } from '../../ui/Button';
 import { Card, CardBody, CardHeader } from '../../ui/Card';
+import { CardLoadFailed, CardLoading } from '../../ui/CardLoadState';
 import { Dialog } from '../../ui/Dialog';
 import { useAuth } from '../auth/useAuth';
 
@@ -73,17 +74,9 @@ export default function CalendarFeedCard() {
       <CardHeader title={CALENDAR_COPY.title} description={CALENDAR_COPY.description} />
       <CardBody className="space-y-3">
         {feed.isPending ? (
-          <p role="status" className="flex items-center gap-2 text-sm muted">
-            <Spinner />
-            Loading…
-          </p>
+          <CardLoading />
         ) : feed.isError ? (
-          <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-red-800 dark:text-red-200">
-            {CALENDAR_COPY.loadFailed}
-            <Button variant="outline" size="sm" onClick={() => void feed.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <CardLoadFailed message={CALENDAR_COPY.loadFailed} onRetry={() => void feed.refetch()} />
         ) : url ? (
           <>
             <label className="block text-sm font-medium text-slate-900 dark:text-white" htmlFor="calendar-feed-url">
