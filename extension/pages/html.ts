@@ -50,6 +50,7 @@ export const optionsPageHtml = () =>
     `      <h1>${esc(COPY.optionsTitle)}</h1>
       <p id="status" role="status"></p>
       <p id="session" class="muted"></p>
+      <p><a id="open" class="button outline" href="#">${esc(COPY.openLockIn)}</a></p>
       <div id="pages" class="panel" hidden>
         <p id="pages-text" class="note"></p>
         <button id="allow" class="button" type="button">${esc(COPY.allowPages)}</button>

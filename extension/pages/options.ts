@@ -28,6 +28,7 @@ async function render(): Promise<void> {
     STATUS_TEXT[stored.token || stored.status === 'disconnected' ? stored.status : 'unpaired'];
   const session = stored.token && stored.endMs !== null && stored.endMs > Date.now() ? stored.state?.session : null;
   byId('session').textContent = session ? COPY.sessionRunning(session.taskTitle) : COPY.noSession;
+  byId<HTMLAnchorElement>('open').href = `${stored.appUrl}${ROUTES.manageSubscription}#${BLOCKED_SITES_ANCHOR}`;
   const input = byId<HTMLInputElement>('app-url');
   if (document.activeElement !== input) input.value = stored.appUrl;
   const missing = stored.token && stored.state?.mode === 'block_listed' ? await sitesWithoutPage(stored) : [];

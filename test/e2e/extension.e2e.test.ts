@@ -288,6 +288,9 @@ describe('the LockIn extension', () => {
     const page = await context.newPage();
     await page.goto(`chrome-extension://${extensionId}/pages/options.html`);
     await page.getByText(EXTENSION_COPY.statusDisconnected).waitFor();
+    expect(await page.getByRole('link', { name: EXTENSION_COPY.openLockIn }).getAttribute('href')).toBe(
+      `${server.url}/manage-subscription#blocked-sites`,
+    );
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });
       await expectNoAxeViolations(page, `options ${colorScheme}`);
@@ -364,6 +367,14 @@ describe('the LockIn extension', () => {
         for (const file of ['manifest.json', 'background.js', 'pages/locked.html'])
           expect(bytes.includes(file)).toBe(true);
       }
+      // The Lock-In setup says there is nothing to block with, and where to set it up.
+      await page.goto('/');
+      await page.getByRole('button', { name: 'Lock In', exact: true }).click();
+      const note = page.getByTestId('lockin-blocking');
+      await eventually(async () => expect(await note.innerText()).toContain(BLOCKING_COPY.setupNotConnected));
+      expect(await note.getByRole('link', { name: BLOCKING_COPY.setupInstall }).getAttribute('href')).toBe(
+        '/manage-subscription#blocked-sites',
+      );
     } finally {
       await browser.close();
     }
