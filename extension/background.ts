@@ -3,16 +3,14 @@
 // the extension never sees a request. An alarm at the session's end lifts the rules even when the
 // network is gone.
 import {
-  BLOCKED_SITES_ANCHOR,
   EXTENSION_CHECK_SECONDS,
   EXTENSION_STATE_PATH,
   type ExtensionState,
   sitePattern,
 } from '../src/shared/blocking';
 import { BRIDGE, type ExtensionStatus } from '../src/shared/extension-bridge';
-import { ROUTES } from '../src/shared/routes';
 import { blockingRules, RULE_IDS, sessionEndMs } from './rules';
-import { appOrigin, originPattern } from './origins';
+import { appOrigin, cardUrl, originPattern, sitesWithPageAccess } from './origins';
 import { load, save } from './store';
 
 const CHECK_ALARM = 'check';
@@ -37,23 +35,17 @@ function scheduleCheck(seconds: number): void {
 async function check(): Promise<void> {
   const stored = await load();
   if (!stored.token) return apply();
-  let response: Response;
-  try {
-    response = await fetch(new URL(EXTENSION_STATE_PATH, stored.appUrl), {
-      headers: { authorization: `Bearer ${stored.token}` },
-      cache: 'no-store',
-    });
-  } catch {
-    await save({ status: 'offline' });
-    return scheduleCheck(EXTENSION_CHECK_SECONDS);
-  }
-  if (response.status === 401) {
+  const response = await fetch(new URL(EXTENSION_STATE_PATH, stored.appUrl), {
+    headers: { authorization: `Bearer ${stored.token}` },
+    cache: 'no-store',
+  }).catch(() => null);
+  if (response?.status === 401) {
     // Disconnected, signed out everywhere or deleted: block nothing until connected again.
     await save({ token: null, browserId: null, status: 'disconnected', state: null, endMs: null });
     await chrome.alarms.clear(CHECK_ALARM);
     return apply();
   }
-  if (!response.ok) {
+  if (!response?.ok) {
     await save({ status: 'offline' });
     return scheduleCheck(EXTENSION_CHECK_SECONDS);
   }
@@ -61,14 +53,6 @@ async function check(): Promise<void> {
   await save({ status: 'connected', state, endMs: sessionEndMs(state, Date.now()) });
   await apply();
   scheduleCheck(state.checkAfterSeconds);
-}
-
-/** Sites whose host the user let the extension show its own page on. */
-async function permittedSites(sites: string[]): Promise<Set<string>> {
-  const granted = await Promise.all(
-    sites.map((site) => chrome.permissions.contains({ origins: [sitePattern(site)] }).catch(() => false)),
-  );
-  return new Set(sites.filter((_, i) => granted[i]));
 }
 
 let applying: Promise<void> = Promise.resolve();
@@ -83,7 +67,7 @@ function apply(): Promise<void> {
 async function applyNow(): Promise<void> {
   const stored = await load();
   const sites = stored.token ? (stored.state?.sites ?? []) : [];
-  const permitted = await permittedSites(sites);
+  const permitted = await sitesWithPageAccess(sites);
   const rules = stored.token
     ? blockingRules(stored.state, {
         endMs: stored.endMs,
@@ -171,7 +155,6 @@ chrome.runtime.onInstalled.addListener(async ({ reason }) => {
   const { appUrl } = await load();
   await registerBridge(appUrl);
   // The first step of connecting: LockIn's card, where one click connects this browser.
-  if (reason === 'install')
-    await chrome.tabs.create({ url: `${appUrl}${ROUTES.manageSubscription}#${BLOCKED_SITES_ANCHOR}` });
+  if (reason === 'install') await chrome.tabs.create({ url: cardUrl(appUrl) });
   await check();
 });

@@ -37,3 +37,9 @@ export async function load(): Promise<Stored> {
 export async function save(change: Partial<Stored>): Promise<void> {
   await chrome.storage.local.set(change);
 }
+
+/** The session the stored answer says runs now (none without a credential, or past its end). */
+export function runningSession(stored: Stored, nowMs: number): ExtensionState['session'] {
+  if (!stored.token || stored.endMs === null || stored.endMs <= nowMs) return null;
+  return stored.state?.session ?? null;
+}

@@ -4,25 +4,24 @@ import { EXTENSION_COPY as COPY } from '../../src/shared/extension-copy';
 import { QUIT_LINK_PARAM } from '../../src/shared/routes';
 import { formatCountdown, minuteAnnouncement } from '../../src/client/features/lockin/timer';
 import { blockedSiteOf } from '../rules';
-import { load, type Stored } from '../store';
-
-const byId = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
+import { load, runningSession, type Stored } from '../store';
+import { byId } from './dom';
 const site = blockedSiteOf(location.hash);
 let stored: Stored | null = null;
 
 function render(): void {
   if (!stored) return;
-  const session = stored.token ? stored.state?.session : null;
-  const leftMs = session && stored.endMs !== null ? stored.endMs - Date.now() : 0;
-  const running = session !== null && session !== undefined && leftMs > 0;
+  const now = Date.now();
+  const session = runningSession(stored, now);
+  const running = session !== null;
   byId('session').hidden = !running;
   byId('back').hidden = !running;
   byId('quit').hidden = !running;
   byId('quit-note').hidden = !running;
   byId('over').hidden = running;
   byId('go').hidden = running || site === null;
-  if (running && session) {
-    const seconds = Math.ceil(leftMs / 1000);
+  if (session && stored.endMs !== null) {
+    const seconds = Math.ceil((stored.endMs - now) / 1000);
     byId('task').textContent = session.taskTitle;
     byId('goal').textContent = session.goalText ? `${COPY.goal}: ${session.goalText}` : '';
     byId('countdown').textContent = formatCountdown(seconds);

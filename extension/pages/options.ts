@@ -1,13 +1,11 @@
 // The extension's options (also its toolbar popup): whether it is connected, the session it
 // blocks for, which LockIn it talks to (host access to that origin only is asked for), and the
 // sites it may show its own page on.
-import { BLOCKED_SITES_ANCHOR, sitePattern } from '../../src/shared/blocking';
+import { sitePattern } from '../../src/shared/blocking';
 import { EXTENSION_COPY as COPY } from '../../src/shared/extension-copy';
-import { ROUTES } from '../../src/shared/routes';
-import { appOrigin, originPattern } from '../origins';
-import { load, type Stored } from '../store';
-
-const byId = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
+import { appOrigin, cardUrl, originPattern, sitesWithPageAccess } from '../origins';
+import { load, runningSession, type Stored } from '../store';
+import { byId } from './dom';
 const STATUS_TEXT: Record<Stored['status'], string> = {
   connected: COPY.statusConnected,
   unpaired: COPY.statusNotConnected,
@@ -18,17 +16,17 @@ const STATUS_TEXT: Record<Stored['status'], string> = {
 /** Listed sites the extension may not yet show its page on (the browser's error page shows there). */
 async function sitesWithoutPage(stored: Stored): Promise<string[]> {
   const sites = stored.state?.sites ?? [];
-  const granted = await Promise.all(sites.map((site) => chrome.permissions.contains({ origins: [sitePattern(site)] })));
-  return sites.filter((_, i) => !granted[i]);
+  const withPage = await sitesWithPageAccess(sites);
+  return sites.filter((site) => !withPage.has(site));
 }
 
 async function render(): Promise<void> {
   const stored = await load();
   byId('status').textContent =
     STATUS_TEXT[stored.token || stored.status === 'disconnected' ? stored.status : 'unpaired'];
-  const session = stored.token && stored.endMs !== null && stored.endMs > Date.now() ? stored.state?.session : null;
+  const session = runningSession(stored, Date.now());
   byId('session').textContent = session ? COPY.sessionRunning(session.taskTitle) : COPY.noSession;
-  byId<HTMLAnchorElement>('open').href = `${stored.appUrl}${ROUTES.manageSubscription}#${BLOCKED_SITES_ANCHOR}`;
+  byId<HTMLAnchorElement>('open').href = cardUrl(stored.appUrl);
   const input = byId<HTMLInputElement>('app-url');
   if (document.activeElement !== input) input.value = stored.appUrl;
   const missing = stored.token && stored.state?.mode === 'block_listed' ? await sitesWithoutPage(stored) : [];
@@ -57,7 +55,7 @@ byId<HTMLFormElement>('form').addEventListener('submit', async (event) => {
   }
   error.textContent = '';
   await chrome.runtime.sendMessage({ type: 'setAppUrl', appUrl: origin });
-  await chrome.tabs.create({ url: `${origin}${ROUTES.manageSubscription}#${BLOCKED_SITES_ANCHOR}` });
+  await chrome.tabs.create({ url: cardUrl(origin) });
 });
 
 chrome.storage.onChanged.addListener(() => void render());

@@ -2,6 +2,7 @@
 // browser shares it, what a browser extension is told, and the words of both. One place for the
 // limits, the presets and the rule that makes an entry a domain. Free of zod: the extension's
 // bundles import it (the request schemas are in blocking-inputs.ts).
+import { ROUTES } from './routes';
 
 /** The free plan's list; Premium's is unlimited, bounded only so no request can hold too much. */
 export const FREE_BLOCKED_SITES_LIMIT = 5;
@@ -95,6 +96,7 @@ export const EXTENSION_DOWNLOADS = {
 
 /** Manage Account's anchor for the card: the extension opens it after install to connect. */
 export const BLOCKED_SITES_ANCHOR = 'blocked-sites';
+export const BLOCKED_SITES_PATH = `${ROUTES.manageSubscription}#${BLOCKED_SITES_ANCHOR}`;
 
 /** The match pattern of a listed domain and its subdomains (what a host permission names). */
 export const sitePattern = (domain: string) => `*://*.${domain}/*`;

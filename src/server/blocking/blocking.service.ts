@@ -9,6 +9,7 @@ import {
   BLOCKING_MESSAGES,
   type BlockingSettings,
   type BlockMode,
+  type ConnectedBrowser,
   EXTENSION_CHECK_SECONDS,
   EXTENSIONS_PER_USER,
   type ExtensionState,
@@ -42,29 +43,10 @@ async function sitesOf(deps: Pick<AppDeps, 'db'>, userId: string): Promise<strin
   return rows.map((r) => r.domain);
 }
 
-export async function getBlocking(deps: AppDeps, user: BlockingUser): Promise<BlockingSettings> {
-  const browsers = await deps.db
-    .select()
-    .from(extensionTokens)
-    .where(eq(extensionTokens.userId, user.id))
-    .orderBy(asc(extensionTokens.createdAt));
-  return {
-    mode: await modeOf(deps, user.id),
-    sites: await sitesOf(deps, user.id),
-    limit: await limitFor(deps, user),
-    browsers: browsers.map((b) => ({
-      id: b.id,
-      name: b.name,
-      createdAt: b.createdAt.toISOString(),
-      lastUsedAt: b.lastUsedAt?.toISOString() ?? null,
-    })),
-  };
-}
-
-/** What the data export holds of site blocking: the list, the mode and the browsers' names. */
-export async function blockingForExport(deps: AppDeps, userId: string) {
-  const browsers = await deps.db
+async function browsersOf(deps: AppDeps, userId: string): Promise<ConnectedBrowser[]> {
+  const rows = await deps.db
     .select({
+      id: extensionTokens.id,
       name: extensionTokens.name,
       createdAt: extensionTokens.createdAt,
       lastUsedAt: extensionTokens.lastUsedAt,
@@ -72,14 +54,28 @@ export async function blockingForExport(deps: AppDeps, userId: string) {
     .from(extensionTokens)
     .where(eq(extensionTokens.userId, userId))
     .orderBy(asc(extensionTokens.createdAt));
+  return rows.map((b) => ({
+    ...b,
+    createdAt: b.createdAt.toISOString(),
+    lastUsedAt: b.lastUsedAt?.toISOString() ?? null,
+  }));
+}
+
+export async function getBlocking(deps: AppDeps, user: BlockingUser): Promise<BlockingSettings> {
+  return {
+    mode: await modeOf(deps, user.id),
+    sites: await sitesOf(deps, user.id),
+    limit: await limitFor(deps, user),
+    browsers: await browsersOf(deps, user.id),
+  };
+}
+
+/** What the data export holds of site blocking: the list, the mode and the browsers (their ids stay here). */
+export async function blockingForExport(deps: AppDeps, userId: string) {
   return {
     mode: await modeOf(deps, userId),
     sites: await sitesOf(deps, userId),
-    connectedBrowsers: browsers.map((b) => ({
-      name: b.name,
-      createdAt: b.createdAt.toISOString(),
-      lastUsedAt: b.lastUsedAt?.toISOString() ?? null,
-    })),
+    connectedBrowsers: (await browsersOf(deps, userId)).map(({ id: _, ...browser }) => browser),
   };
 }
 

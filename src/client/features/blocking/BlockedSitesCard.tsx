@@ -20,7 +20,13 @@ import { Badge } from '../../ui/Badge';
 import { Button, ButtonLink } from '../../ui/Button';
 import { Card, CardBody, CardHeader } from '../../ui/Card';
 import { CardLoadFailed, CardLoading } from '../../ui/CardLoadState';
-import { browserName, handOverCredential, tellExtensionToCheck, useExtensionStatus } from './extension-bridge';
+import {
+  browserName,
+  connectedHere,
+  handOverCredential,
+  tellExtensionToCheck,
+  useExtensionStatus,
+} from './extension-bridge';
 
 const PRESETS = Object.keys(BLOCK_PRESETS) as BlockPreset[];
 const formatWhen = (iso: string) =>
@@ -87,7 +93,6 @@ export default function BlockedSitesCard() {
         variant: 'destructive',
       }),
   });
-  const connectThisBrowser = () => connect.mutateAsync({ name: browserName() }).catch(() => undefined);
 
   const addEntry = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -102,7 +107,6 @@ export default function BlockedSitesCard() {
   const shownMode = setMode.isPending ? setMode.variables?.mode : data?.mode;
   const premium = data?.limit === null;
   const thisBrowser = extension?.browserId ?? null;
-  const connectedHere = thisBrowser !== null && (data?.browsers.some((b) => b.id === thisBrowser) ?? false);
 
   return (
     <Card id={BLOCKED_SITES_ANCHOR} data-testid="blocked-sites" className="scroll-mt-4">
@@ -253,8 +257,12 @@ export default function BlockedSitesCard() {
                 </ul>
               )}
               {extension ? (
-                !connectedHere && (
-                  <Button className="mt-3" loading={connect.isPending} onClick={() => void connectThisBrowser()}>
+                !connectedHere(extension, data.browsers) && (
+                  <Button
+                    className="mt-3"
+                    loading={connect.isPending}
+                    onClick={() => connect.mutate({ name: browserName() })}
+                  >
                     {COPY.connect}
                   </Button>
                 )

@@ -2,11 +2,10 @@
 // sites this session (and how many), or where to set it up.
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { BLOCKED_SITES_ANCHOR, BLOCKING_COPY as COPY } from '../../../shared/blocking';
-import { ROUTES } from '../../../shared/routes';
+import { BLOCKED_SITES_PATH, BLOCKING_COPY as COPY } from '../../../shared/blocking';
 import { useTRPC } from '../../lib/trpc';
 import { useAuth } from '../auth/useAuth';
-import { useExtensionStatus } from './extension-bridge';
+import { connectedHere, useExtensionStatus } from './extension-bridge';
 
 export function SessionBlockingNote() {
   const { isAuthenticated } = useAuth();
@@ -15,7 +14,7 @@ export function SessionBlockingNote() {
   const extension = useExtensionStatus();
   if (!isAuthenticated || !settings.data) return null;
   const { sites, mode, browsers } = settings.data;
-  const connected = extension?.browserId != null && browsers.some((b) => b.id === extension.browserId);
+  const connected = connectedHere(extension, browsers);
   const text = !connected
     ? COPY.setupNotConnected
     : sites.length === 0
@@ -26,7 +25,7 @@ export function SessionBlockingNote() {
   return (
     <p className="mt-4 text-sm muted" data-testid="lockin-blocking">
       {text}{' '}
-      <Link className="link" to={`${ROUTES.manageSubscription}#${BLOCKED_SITES_ANCHOR}`}>
+      <Link className="link" to={BLOCKED_SITES_PATH}>
         {connected ? COPY.setupManage : COPY.setupInstall}
       </Link>
     </p>

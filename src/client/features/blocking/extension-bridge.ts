@@ -2,13 +2,13 @@
 // only) answers 'hello' with its status; the page tells it when a session starts or ends, and
 // hands it a new credential. Nothing here runs unless a component asks about the extension.
 import { useSyncExternalStore } from 'react';
+import type { ConnectedBrowser } from '../../../shared/blocking';
 import { BRIDGE, type ExtensionStatus, type PageMessage } from '../../../shared/extension-bridge';
 
 type Outgoing = PageMessage extends infer M ? (M extends PageMessage ? Omit<M, 'source'> : never) : never;
 
 let status: ExtensionStatus | null = null;
 const listeners = new Set<() => void>();
-let waiting: Array<(answer: ExtensionStatus) => void> = [];
 let listening = false;
 
 function post(message: Outgoing): void {
@@ -25,8 +25,6 @@ function onMessage(event: MessageEvent): void {
     browserId: typeof data.browserId === 'string' ? data.browserId : null,
   };
   for (const listener of listeners) listener();
-  for (const resolve of waiting) resolve(status);
-  waiting = [];
 }
 
 function listen(): void {
@@ -59,15 +57,30 @@ export function tellExtensionToCheck(): void {
   if (typeof window !== 'undefined') post({ type: 'sync' });
 }
 
-/** Hands a new credential to this browser's extension; resolves with its answer. */
-export function handOverCredential(id: string, token: string, timeoutMs = 10_000): Promise<ExtensionStatus> {
+/** Whether the extension in this browser holds one of the account's connected credentials. */
+export function connectedHere(extension: ExtensionStatus | null, browsers: ConnectedBrowser[]): boolean {
+  const id = extension?.browserId;
+  return id != null && browsers.some((b) => b.id === id);
+}
+
+/** Hands a new credential to this browser's extension; resolves once it says it holds that one. */
+export function handOverCredential(id: string, token: string, timeoutMs = 10_000): Promise<void> {
   listen();
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('The extension did not answer')), timeoutMs);
-    waiting.push((answer) => {
+    const held = () => {
+      if (status?.browserId !== id) return;
+      stop();
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      stop();
+      reject(new Error('The extension did not answer'));
+    }, timeoutMs);
+    const stop = () => {
       clearTimeout(timer);
-      resolve(answer);
-    });
+      listeners.delete(held);
+    };
+    listeners.add(held);
     post({ type: 'connect', id, token });
   });
 }
