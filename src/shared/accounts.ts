@@ -92,7 +92,6 @@ export const SIGN_OUT_OTHERS_PATH = '/api/auth/sign-out-others';
 
 /** This browser's own push endpoint, if it has one: it stays subscribed. */
 export const signOutOthersInput = z.object({ keepPushEndpoint: z.string().max(2048).optional() });
-export type SignOutOthersInput = z.infer<typeof signOutOthersInput>;
 
 /** `{ message }` answers of the forgot/reset endpoints. */
 export interface MessageResponse {

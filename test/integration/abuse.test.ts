@@ -5,7 +5,7 @@
 // PGlite, and PostgreSQL with TEST_DATABASE_URL (the cancel race is real there).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
-import { bankTasks, customCategories, lockInSessions, lockInStreaks, subscriptions } from '../../src/server/db/schema';
+import { bankTasks, customCategories, lockInSessions, subscriptions } from '../../src/server/db/schema';
 import type { SuggestionRequest } from '../../src/server/integrations/ai';
 import { BREAKDOWN_TOP } from '../../src/server/insights/analytics.service';
 import { ACTIVATIONS_PER_USER } from '../../src/server/plans/plans.service';
@@ -86,7 +86,7 @@ describe('import: numbers and dates the database cannot hold are a 400, not a 50
       const res = await postImport(client, bad);
       expect({ status: res.status, message: res.body.message }).toEqual({ status: 400, message });
       expect(await ctx.deps.db.select().from(bankTasks).where(eq(bankTasks.userId, id))).toHaveLength(0);
-      expect(await ctx.deps.db.select().from(lockInStreaks).where(eq(lockInStreaks.userId, id))).toHaveLength(0);
+      expect(await ctx.deps.db.select().from(lockInSessions).where(eq(lockInSessions.userId, id))).toHaveLength(0);
     }
     expect(ctx.log.lines.filter((l) => l.includes('/api/import failed'))).toEqual([]);
   });

@@ -13,7 +13,6 @@ import {
   dailyTasks,
   emailChanges,
   lockInSessions,
-  lockInStreaks,
   oauthAccounts,
   passwordResetTokens,
   pushSubscriptions,
@@ -195,8 +194,6 @@ export async function seedEverything(
     p256dh: 'p256dh',
     auth: 'auth',
   });
-  // A row the previous release wrote (the streak is derived now): deletion must still remove it.
-  await db.insert(lockInStreaks).values({ userId: user.id, current: 2, lastDay: '2026-01-01' });
   await db.insert(subscriptions).values({
     userId: user.id,
     provider: 'demo',

@@ -8,7 +8,6 @@ import { TRPC_MAX_BATCH_SIZE } from '../../shared/constants';
 import type { Session, SessionUser } from '../accounts/sessions';
 import type { AppDeps } from '../deps';
 import { AppError, describeZodError } from '../http/errors';
-import { isPremium } from '../plans/plan-status';
 
 export type TrpcContext = {
   deps: AppDeps;
@@ -69,12 +68,4 @@ export const publicProcedure = t.procedure;
 export const protectedProcedure = t.procedure.use(({ ctx, next }) => {
   if (!ctx.user || !ctx.session) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Not signed in' });
   return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
-});
-
-/** Signed in and premium (trial included), decided by the plans domain's one rule. */
-export const premiumProcedure = protectedProcedure.use(async ({ ctx, next }) => {
-  if (!(await isPremium(ctx.deps, ctx.user))) {
-    throw new TRPCError({ code: 'FORBIDDEN', message: 'This feature needs LockIn Premium' });
-  }
-  return next();
 });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 
 /**
@@ -56,17 +56,3 @@ export const lockInSessions = pgTable(
   ],
 );
 
-/**
- * No longer read or written: the streak is derived from completed sessions (lockin/streak.ts).
- * Kept while processes of the previous release may still write it during a rolling deploy; a
- * later migration drops it.
- */
-export const lockInStreaks = pgTable('lock_in_streaks', {
-  userId: text('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  current: integer('current').notNull().default(0),
-  /** The user's local day of the last completed session. */
-  lastDay: date('last_day', { mode: 'string' }),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
