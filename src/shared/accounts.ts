@@ -80,9 +80,13 @@ export type ProfileInput = z.infer<typeof profileInput>;
 
 export const forgotPasswordInput = z.object({ email: emailSchema });
 
+/** A browser's own push endpoint: it stays subscribed when every other credential ends. */
+const keepPushEndpoint = z.string().max(2048, 'must be at most 2048 characters').optional();
+
 export const resetPasswordInput = z.object({
   token: text().trim().min(1, 'is required').max(200, 'must be at most 200 characters'),
   newPassword: newPasswordSchema,
+  keepPushEndpoint,
 });
 export type ResetPasswordInput = z.infer<typeof resetPasswordInput>;
 
@@ -90,8 +94,7 @@ export const timeZoneInput = z.object({ timeZone: timeZoneSchema });
 
 export const SIGN_OUT_OTHERS_PATH = '/api/auth/sign-out-others';
 
-/** This browser's own push endpoint, if it has one: it stays subscribed. */
-export const signOutOthersInput = z.object({ keepPushEndpoint: z.string().max(2048).optional() });
+export const signOutOthersInput = z.object({ keepPushEndpoint });
 
 /** `{ message }` answers of the forgot/reset endpoints. */
 export interface MessageResponse {

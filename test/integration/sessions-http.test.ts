@@ -264,6 +264,42 @@ describe('sign out of all other devices', () => {
     expect(pushes.some((p) => p.endpoint === strangerPush)).toBe(true);
   });
 
+  test('a password reset ends the same credentials: sign-ins, extensions, push subscriptions, other device cookies', async () => {
+    const user = await createUser(ctx);
+    const phone = await browserSignedIn(user);
+    const here = await browserSignedIn(user);
+    const pushAt = (name: string) => `https://fcm.googleapis.com/fcm/send/${name}-${crypto.randomUUID()}`;
+    const [phonePush, herePush] = [pushAt('phone'), pushAt('here')];
+    await subscribePush(phone, phonePush);
+    await subscribePush(here, herePush);
+    const extension = await phone.mutate<{ token: string }>('blocking.connect', { name: 'Chrome' });
+    const extensionCheck = () =>
+      ctx.app.request('http://localhost:3000/api/extension/state', {
+        headers: { authorization: `Bearer ${extension.body.token}` },
+      });
+    expect((await extensionCheck()).status).toBe(200);
+
+    // The reset is made from this browser (its device cookie and push endpoint), signed in or not.
+    expect((await here.post('/api/forgot-password', { email: user.email })).status).toBe(200);
+    const token = /\/reset-password\?token=([a-z0-9]+)/.exec(
+      ctx.log.lines.filter((l) => l.includes(`To: ${user.email}\n`)).at(-1) ?? '',
+    )?.[1];
+    const res = await here.post('/api/reset-password', {
+      token,
+      newPassword: 'a fresh and long passphrase',
+      keepPushEndpoint: herePush,
+    });
+    expect(res.status).toBe(200);
+
+    expect((await extensionCheck()).status).toBe(401);
+    expect((await phone.get('/api/auth/user')).status).toBe(401);
+    expect((await here.get('/api/auth/user')).status).toBe(401);
+    const devices = await ctx.deps.db.select().from(trustedDevices).where(eq(trustedDevices.userId, user.id));
+    expect(devices.map((d) => d.tokenHash)).toEqual([hashToken(here.cookie(DEVICE_COOKIE) ?? '')]);
+    const pushes = await ctx.deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id));
+    expect(pushes.map((p) => p.endpoint)).toEqual([herePush]);
+  });
+
   test('signed out: 401; from another site: 403; a bad body names the field', async () => {
     expect((await new TestClient(ctx.app).post('/api/auth/sign-out-others', {})).status).toBe(401);
     const { client } = await signedIn();

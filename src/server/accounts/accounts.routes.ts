@@ -75,7 +75,7 @@ export function accountsRoutes(deps: AppDeps): Hono<AppEnv> {
 
   routes.post('/reset-password', async (c) => {
     const input = await readJson(c, resetPasswordInput);
-    await resetPassword(deps, input, { ip: clientIp(c, deps.config.trustProxy) });
+    await resetPassword(deps, input, { ip: clientIp(c, deps.config.trustProxy), deviceToken: readDeviceCookie(c) });
     return c.json<MessageResponse>({ message: ACCOUNT_MESSAGES.passwordResetDone });
   });
 

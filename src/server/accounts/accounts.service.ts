@@ -20,6 +20,7 @@ import { isUniqueViolation } from '../db/errors';
 import { requireRow, rowsOf } from '../db/rows';
 import { AppError } from '../http/errors';
 import { clearRateLimit, hitRateLimit, RATE_LIMITS } from '../http/rate-limit';
+import { endOtherCredentials } from './other-devices';
 import { assertNotCommon, hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import { isPremium } from '../plans/plan-status';
 import { buildResetEmail } from './reset-email';
@@ -233,10 +234,15 @@ export async function requestPasswordReset(deps: AppDeps, email: string, meta: R
 }
 
 /**
- * Sets a new password from a reset link: the link is used up, and every session of the account
- * ends (whoever else held one is signed out).
+ * Sets a new password from a reset link: the link is used up, and every credential of the account
+ * ends (sessions, other browsers' device cookies and push subscriptions, browser extensions), so
+ * whoever held one is out. The browser that reset keeps its device cookie and push endpoint.
  */
-export async function resetPassword(deps: AppDeps, input: ResetPasswordInput, meta: RequestMeta): Promise<void> {
+export async function resetPassword(
+  deps: AppDeps,
+  input: ResetPasswordInput,
+  meta: RequestMeta & { deviceToken?: string },
+): Promise<void> {
   await hitRateLimit(deps, RATE_LIMITS.resetPerIp, meta.ip);
   const tokenHash = hashToken(input.token);
   const now = deps.clock.now();
@@ -266,7 +272,10 @@ export async function resetPassword(deps: AppDeps, input: ResetPasswordInput, me
       .set({ passwordHash, updatedAt: now })
       .where(eq(users.id, claimed.userId))
       .returning({ email: users.email });
-    await tx.delete(sessions).where(eq(sessions.userId, claimed.userId));
+    await endOtherCredentials(tx, claimed.userId, {
+      deviceToken: meta.deviceToken,
+      pushEndpoint: input.keepPushEndpoint,
+    });
     // Whoever asked to move the account to another address loses that request with the password.
     await tx.delete(emailChanges).where(eq(emailChanges.userId, claimed.userId));
     return { email: user?.email };

@@ -15,6 +15,7 @@ import { Button, ButtonLink } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Field } from '../../ui/Field';
 import { usePageTitle } from '../../ui/usePageTitle';
+import { currentPushEndpoint } from '../push/pushSubscription';
 import { AuthCardHeading, AuthDoneCard, AuthLayout } from './AuthLayout';
 import { AUTH_COPY } from './copy';
 import { AlertIcon } from './icons';
@@ -42,7 +43,12 @@ export function ResetPasswordPage() {
   );
 
   const reset = useMutation({
-    mutationFn: () => apiRequest('POST', '/api/reset-password', { token: token ?? '', newPassword: password }),
+    mutationFn: async () =>
+      apiRequest('POST', '/api/reset-password', {
+        token: token ?? '',
+        newPassword: password,
+        keepPushEndpoint: await currentPushEndpoint().catch(() => undefined),
+      }),
     onSuccess: () => {
       setDone(true);
       setPassword('');
