@@ -1,6 +1,13 @@
 // What makes an entry of the blocked-sites list a domain, and how it is written.
 import { describe, expect, test } from 'bun:test';
-import { BLOCK_PRESETS, BLOCKED_SITES_PER_REQUEST, normalizeSite } from './blocking';
+import {
+  BLOCK_PRESETS,
+  BLOCKED_SITES_PER_REQUEST,
+  BLOCKING_COPY,
+  blockingOnPlan,
+  FREE_BLOCKED_SITES_LIMIT,
+  normalizeSite,
+} from './blocking';
 
 describe('normalizeSite', () => {
   test('a URL, a host in any case, www. and a trailing dot all give the bare domain', () => {
@@ -32,5 +39,31 @@ describe('normalizeSite', () => {
       expect(sites.length).toBeLessThanOrEqual(BLOCKED_SITES_PER_REQUEST);
       for (const site of sites) expect(normalizeSite(site)).toBe(site);
     }
+  });
+});
+
+describe('blockingOnPlan', () => {
+  const list = ['f.example', 'a.example', 'e.example', 'b.example', 'd.example', 'c.example', 'g.example'];
+  test('Premium enforces the whole list in the chosen mode', () => {
+    expect(blockingOnPlan(list, 'allow_only', true)).toEqual({ mode: 'allow_only', sites: list, paused: [] });
+  });
+  test(`the free plan enforces the first ${FREE_BLOCKED_SITES_LIMIT} added, blocked; the rest is paused`, () => {
+    expect(blockingOnPlan(list, 'allow_only', false)).toEqual({
+      mode: 'block_listed',
+      sites: list.slice(0, FREE_BLOCKED_SITES_LIMIT),
+      paused: list.slice(FREE_BLOCKED_SITES_LIMIT),
+    });
+    expect(blockingOnPlan(list.slice(0, 2), 'block_listed', false).paused).toEqual([]);
+  });
+});
+
+describe('the paused note', () => {
+  test('says what is paused and that nothing was deleted', () => {
+    expect(BLOCKING_COPY.pausedNote(25, true)).toBe(
+      "Your plan is free now, so the extension blocks the first 5 sites you added. 'Allow only these sites' is paused. 25 more sites are paused. Nothing was deleted: it all comes back with Premium.",
+    );
+    expect(BLOCKING_COPY.pausedNote(1, false)).toBe(
+      'Your plan is free now, so the extension blocks the first 5 sites you added. 1 more site is paused. Nothing was deleted: it all comes back with Premium.',
+    );
   });
 });

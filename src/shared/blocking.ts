@@ -71,11 +71,33 @@ export interface ConnectedBrowser {
 }
 
 export interface BlockingSettings {
+  /** The mode the user chose (kept when Premium lapses). */
   mode: BlockMode;
+  /** The whole list, A to Z. */
   sites: string[];
   /** Null on Premium (unlimited). */
   limit: number | null;
+  /** What the extension enforces on the current plan (blockingOnPlan). */
+  enforced: { mode: BlockMode; paused: string[] };
   browsers: ConnectedBrowser[];
+}
+
+/**
+ * What the plan lets the extension enforce now. Premium: the whole list in the chosen mode. Free
+ * (a trial or subscription that ended): the first FREE_BLOCKED_SITES_LIMIT sites added, blocked;
+ * the rest of the list and 'allow only' are paused, never deleted, and come back with Premium.
+ */
+export function blockingOnPlan(
+  sitesInAddedOrder: readonly string[],
+  mode: BlockMode,
+  premium: boolean,
+): { mode: BlockMode; sites: string[]; paused: string[] } {
+  if (premium) return { mode, sites: [...sitesInAddedOrder], paused: [] };
+  return {
+    mode: 'block_listed',
+    sites: sitesInAddedOrder.slice(0, FREE_BLOCKED_SITES_LIMIT),
+    paused: sitesInAddedOrder.slice(FREE_BLOCKED_SITES_LIMIT),
+  };
 }
 
 /** What an extension is told at each check: whether to block now, what, and until when. */
@@ -124,6 +146,17 @@ export const BLOCKING_COPY = {
     allow_only: 'Allow only these sites (Premium)',
   } satisfies Record<BlockMode, string>,
   allowOnlyNote: 'Every other site is blocked while a session runs; LockIn itself stays open.',
+  paused: 'Paused',
+  /** Said when the list or the mode is more than the free plan enforces (a Premium plan that ended). */
+  pausedNote: (paused: number, allowOnly: boolean) =>
+    [
+      `Your plan is free now, so the extension blocks the first ${FREE_BLOCKED_SITES_LIMIT} sites you added.`,
+      allowOnly ? "'Allow only these sites' is paused." : '',
+      paused > 0 ? `${paused} more ${paused === 1 ? "site is" : "sites are"} paused.` : "",
+      'Nothing was deleted: it all comes back with Premium.',
+    ]
+      .filter(Boolean)
+      .join(' '),
   upgrade: 'Upgrade to Premium',
   browsersTitle: 'Connected browsers',
   noBrowsers: 'No browser is connected yet.',

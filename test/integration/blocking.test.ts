@@ -88,6 +88,43 @@ describe('the blocked-sites list', () => {
     );
   });
 
+  test('a Premium plan that ends keeps the list and the mode, but the extension gets what the free plan allows', async () => {
+    const { user, client } = await newUser();
+    await makePremium(ctx.deps, user.id, 'trial');
+    // Added one request at a time, so 'first' is the order they were added in, not A to Z.
+    const first = ['zz-first.example', 'aa-second.example', 'mm-third.example', 'bb-fourth.example', 'yy-fifth.example'];
+    for (const site of first) expect((await client.mutate('blocking.add', { sites: [site] })).status).toBe(200);
+    expect((await client.mutate('blocking.add', { sites: [...BLOCK_PRESETS.social] })).status).toBe(200);
+    expect((await client.mutate('blocking.setMode', { mode: 'allow_only' })).status).toBe(200);
+    const { token } = await connect(client);
+    const whole = [...first, ...BLOCK_PRESETS.social].sort();
+    expect((await check(token)).body).toMatchObject({ mode: 'allow_only', sites: whole });
+
+    const started = ctx.clock.now();
+    ctx.clock.set(new Date(started.getTime() + 8 * 24 * 60 * 60_000));
+    try {
+      const lapsed = await check(token);
+      expect(lapsed.body.mode).toBe('block_listed');
+      expect(lapsed.body.sites).toEqual([...first].sort());
+      const card = (await client.query<BlockingSettings>('blocking.get')).body;
+      expect(card).toMatchObject({ mode: 'allow_only', sites: whole, limit: FREE_BLOCKED_SITES_LIMIT });
+      expect(card.enforced).toEqual({ mode: 'block_listed', paused: [...BLOCK_PRESETS.social].sort() });
+      // Removing one of the first five lets the next one added take its place.
+      await client.mutate('blocking.remove', { site: 'mm-third.example' });
+      expect((await check(token)).body.sites).toEqual(
+        [...first.filter((s) => s !== 'mm-third.example'), [...BLOCK_PRESETS.social].sort()[0]].sort(),
+      );
+
+      await makePremium(ctx.deps, user.id);
+      expect((await check(token)).body).toMatchObject({
+        mode: 'allow_only',
+        sites: whole.filter((s) => s !== 'mm-third.example'),
+      });
+    } finally {
+      ctx.clock.set(started);
+    }
+  });
+
   test('bad input is a 400 naming the entry or the field, and nothing is added', async () => {
     const { client } = await newUser();
     const notADomain = await client.mutate('blocking.add', { sites: ['example.com', 'localhost'] });

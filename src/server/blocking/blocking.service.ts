@@ -7,6 +7,7 @@ import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import {
   BLOCKED_SITES_MAX,
   BLOCKING_MESSAGES,
+  blockingOnPlan,
   type BlockingSettings,
   type BlockMode,
   type ConnectedBrowser,
@@ -34,14 +35,17 @@ async function modeOf(deps: AppDeps, userId: string): Promise<BlockMode> {
   return row?.mode === 'allow_only' ? 'allow_only' : 'block_listed';
 }
 
-async function sitesOf(deps: Pick<AppDeps, 'db'>, userId: string): Promise<string[]> {
+/** The list in the order it was added: the free plan enforces its first sites (blockingOnPlan). */
+async function sitesInAddedOrder(deps: Pick<AppDeps, 'db'>, userId: string): Promise<string[]> {
   const rows = await deps.db
     .select({ domain: blockedSites.domain })
     .from(blockedSites)
     .where(eq(blockedSites.userId, userId))
-    .orderBy(asc(blockedSites.domain));
+    .orderBy(asc(blockedSites.createdAt), asc(blockedSites.domain));
   return rows.map((r) => r.domain);
 }
+
+const aToZ = (sites: string[]) => [...sites].sort();
 
 async function browsersOf(deps: AppDeps, userId: string): Promise<ConnectedBrowser[]> {
   const rows = await deps.db
@@ -62,10 +66,15 @@ async function browsersOf(deps: AppDeps, userId: string): Promise<ConnectedBrows
 }
 
 export async function getBlocking(deps: AppDeps, user: BlockingUser): Promise<BlockingSettings> {
+  const mode = await modeOf(deps, user.id);
+  const sites = await sitesInAddedOrder(deps, user.id);
+  const limit = await limitFor(deps, user);
+  const enforced = blockingOnPlan(sites, mode, limit === null);
   return {
-    mode: await modeOf(deps, user.id),
-    sites: await sitesOf(deps, user.id),
-    limit: await limitFor(deps, user),
+    mode,
+    sites: aToZ(sites),
+    limit,
+    enforced: { mode: enforced.mode, paused: aToZ(enforced.paused) },
     browsers: await browsersOf(deps, user.id),
   };
 }
@@ -74,7 +83,7 @@ export async function getBlocking(deps: AppDeps, user: BlockingUser): Promise<Bl
 export async function blockingForExport(deps: AppDeps, userId: string) {
   return {
     mode: await modeOf(deps, userId),
-    sites: await sitesOf(deps, userId),
+    sites: aToZ(await sitesInAddedOrder(deps, userId)),
     connectedBrowsers: (await browsersOf(deps, userId)).map(({ id: _, ...browser }) => browser),
   };
 }
@@ -169,10 +178,16 @@ export async function extensionState(deps: AppDeps, token: string): Promise<Exte
   const now = deps.clock.now();
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_EVERY_MS)
     await deps.db.update(extensionTokens).set({ lastUsedAt: now }).where(eq(extensionTokens.id, row.id));
+  // What the plan allows now: a Premium plan that ended keeps its list, but not its enforcement.
+  const enforced = blockingOnPlan(
+    await sitesInAddedOrder(deps, row.userId),
+    await modeOf(deps, row.userId),
+    await isPremium(deps, { id: row.userId }),
+  );
   return {
     serverNow: now.toISOString(),
-    mode: await modeOf(deps, row.userId),
-    sites: await sitesOf(deps, row.userId),
+    mode: enforced.mode,
+    sites: aToZ(enforced.sites),
     session: await runningSession(deps, row.userId, now),
     checkAfterSeconds: EXTENSION_CHECK_SECONDS,
   };

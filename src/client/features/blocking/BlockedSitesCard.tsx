@@ -104,7 +104,9 @@ export default function BlockedSitesCard() {
 
   const data = settings.data;
   // The choice shows at once; a refused change (not Premium) puts the saved one back.
-  const shownMode = setMode.isPending ? setMode.variables?.mode : data?.mode;
+  const shownMode = setMode.isPending ? setMode.variables?.mode : data?.enforced.mode;
+  const paused = new Set(data?.enforced.paused);
+  const modePaused = data !== undefined && data.mode !== data.enforced.mode;
   const premium = data?.limit === null;
   const thisBrowser = extension?.browserId ?? null;
 
@@ -175,6 +177,11 @@ export default function BlockedSitesCard() {
               <p className="text-sm muted" data-testid="blocked-count">
                 {COPY.count(data.sites.length, data.limit)}
               </p>
+              {(paused.size > 0 || modePaused) && (
+                <p className="mt-2 text-sm text-amber-800 dark:text-amber-200" data-testid="blocking-paused">
+                  {COPY.pausedNote(paused.size, modePaused)}
+                </p>
+              )}
               {data.sites.length === 0 ? (
                 <p className="mt-2 text-sm muted">{COPY.empty}</p>
               ) : (
@@ -185,6 +192,7 @@ export default function BlockedSitesCard() {
                       className="flex min-w-0 items-center gap-1 rounded-full border border-slate-300 py-1 pl-3 pr-1 text-sm dark:border-slate-600"
                     >
                       <span className="break-all">{site}</span>
+                      {paused.has(site) && <Badge tone="warning">{COPY.paused}</Badge>}
                       <button
                         type="button"
                         className="focus-ring inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"

@@ -13,7 +13,10 @@ export function SessionBlockingNote() {
   const settings = useQuery({ ...trpc.blocking.get.queryOptions(), enabled: isAuthenticated });
   const extension = useExtensionStatus();
   if (!isAuthenticated || !settings.data) return null;
-  const { sites, mode, browsers } = settings.data;
+  const { browsers, enforced } = settings.data;
+  // What the extension enforces on this plan, not the whole list (a Premium plan that ended).
+  const mode = enforced.mode;
+  const sites = settings.data.sites.filter((site) => !enforced.paused.includes(site));
   const connected = connectedHere(extension, browsers);
   const text = !connected
     ? COPY.setupNotConnected
