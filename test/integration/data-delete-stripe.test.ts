@@ -155,6 +155,120 @@ test('an account being deleted opens no checkout', async () => {
   expect([...stripe.sessions.values()].slice(before).every((s) => s.status === 'expired')).toBe(true);
 });
 
+/** Resolves when Stripe is asked `method path`; that answer waits until `release()`. */
+function holdAtStripe(method: string, path: RegExp) {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let reached: () => void = () => {};
+  const atStripe = new Promise<void>((resolve) => {
+    reached = resolve;
+  });
+  stripe.holdAnswer = (m, p) => {
+    if (m !== method || !path.test(p)) return undefined;
+    stripe.holdAnswer = null;
+    reached();
+    return held;
+  };
+  return { atStripe, release };
+}
+
+async function deliverWebhook(event: { payload: string; signature: string }) {
+  return ctx.app.request('http://localhost:3000/api/stripe/webhook', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
+    body: event.payload,
+  });
+}
+
+/** A checkout completed at Stripe whose checkout.session.completed is not delivered yet. */
+async function completedCheckout() {
+  const user = await createUser(ctx);
+  const client = await signedInClient(ctx, user);
+  const opened = await client.post<{ checkoutUrl: string }>('/api/create-subscription');
+  expect(opened.status).toBe(200);
+  const sessionId = opened.body.checkoutUrl.split('/').pop()!;
+  const sub = stripe.completeCheckout(sessionId);
+  const event = await stripe.signedEvent('checkout.session.completed', stripe.sessions.get(sessionId)!);
+  return { user, client, sub, event };
+}
+
+describe('a webhook that races the deletion of its account', () => {
+  test('deleted through the API while the webhook talks to Stripe: 2xx, the subscription ends, no foreign-key error', async () => {
+    const { user, client, sub, event } = await completedCheckout();
+    const hold = holdAtStripe('GET', /^\/v1\/checkout\/sessions\/cs_/);
+    try {
+      const delivery = deliverWebhook(event);
+      await hold.atStripe;
+      expect((await client.delete('/api/auth/account', { email: user.email })).status).toBe(200);
+      hold.release();
+      expect((await delivery).status).toBe(200);
+    } finally {
+      stripe.holdAnswer = null;
+      hold.release();
+    }
+    expect(stripe.subscriptions.get(sub.id)?.status).toBe('canceled');
+    expect(await ctx.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, user.id))).toEqual([]);
+    expect(ctx.log.lines.filter((l) => l.includes('foreign key'))).toEqual([]);
+  }, 60_000);
+
+  test('gone before its transaction with the subscription still live at Stripe: the webhook cancels it and answers 2xx', async () => {
+    const { user, sub, event } = await completedCheckout();
+    const hold = holdAtStripe('GET', /^\/v1\/checkout\/sessions\/cs_/);
+    try {
+      const delivery = deliverWebhook(event);
+      await hold.atStripe;
+      // The row goes without the deletion's own cancel (say, a checkout completed after it listed them).
+      await ctx.deps.db.delete(users).where(eq(users.id, user.id));
+      hold.release();
+      expect((await delivery).status).toBe(200);
+    } finally {
+      stripe.holdAnswer = null;
+      hold.release();
+    }
+    expect(stripe.subscriptions.get(sub.id)?.status).toBe('canceled');
+    expect(ctx.log.lines.filter((l) => l.includes('foreign key'))).toEqual([]);
+  }, 60_000);
+});
+
+describe('the deletion mark', () => {
+  test('is set before the provider is asked to cancel: a checkout opened meanwhile is refused', async () => {
+    const { user, client } = await stripeUser();
+    // Free here, while Stripe still has a live subscription for the deletion to cancel.
+    await ctx.deps.db.update(subscriptions).set({ status: 'canceled' }).where(eq(subscriptions.userId, user.id));
+    const other = await signedInClient(ctx, user);
+    const hold = holdAtStripe('DELETE', /^\/v1\/subscriptions\//);
+    try {
+      const deletion = client.delete('/api/auth/account', { email: user.email });
+      await hold.atStripe;
+      const checkout = await other.post('/api/create-subscription');
+      expect(checkout.status).toBe(409);
+      expect(checkout.body.message).toBe('This account is being deleted, so no checkout was opened.');
+      hold.release();
+      expect((await deletion).status).toBe(200);
+    } finally {
+      stripe.holdAnswer = null;
+      hold.release();
+    }
+  }, 60_000);
+
+  test('is lifted when cancelling fails: the account can buy again', async () => {
+    const { user, client } = await stripeUser();
+    await ctx.deps.db.update(subscriptions).set({ status: 'canceled' }).where(eq(subscriptions.userId, user.id));
+    stripe.outage = true;
+    try {
+      expect((await client.delete('/api/auth/account', { email: user.email })).status).toBe(500);
+    } finally {
+      stripe.outage = false;
+    }
+    for (const sub of stripe.subscriptions.values()) if (sub.customer === `cus_${user.id.slice(0, 8)}`) sub.status = 'canceled';
+    const checkout = await client.post<{ checkoutUrl: string }>('/api/create-subscription');
+    expect(checkout.status).toBe(200);
+    expect(checkout.body.checkoutUrl).toStartWith('https://checkout.stripe.test/');
+  }, 60_000);
+});
+
 describe('what LockIn made for an account that is gone is ended at Stripe, not ignored', () => {
   async function deliver(event: { payload: string; signature: string }) {
     const res = await ctx.app.request('http://localhost:3000/api/stripe/webhook', {

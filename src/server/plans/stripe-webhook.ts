@@ -79,23 +79,20 @@ export async function handleStripeWebhook(
   // Talk to Stripe before opening the transaction: no lock is held across the network.
   const plan = await planEvent(deps, stripe, event);
   const now = deps.clock.now();
-  const outcome = await deps.db.transaction(async (tx): Promise<WebhookOutcome> => {
-    const inserted = await tx
-      .insert(providerEvents)
-      .values({ id: event.id, type: event.type, processedAt: now })
-      .onConflictDoNothing({ target: providerEvents.id })
-      .returning({ id: providerEvents.id });
-    if (inserted.length === 0) return 'duplicate';
-    if (!plan.userId) return 'ignored';
-    let result: WebhookOutcome = 'ignored';
-    if (plan.subscription)
-      result = await storeProviderSubscription(tx, plan.userId, 'stripe', plan.subscription, plan.version, now);
-    if (plan.checkoutSessionId) {
-      await markComplete(tx, plan.userId, plan.checkoutSessionId, now);
-      result = result === 'ignored' ? 'applied' : result;
+  let outcome: WebhookOutcome;
+  try {
+    outcome = await applyPlan(deps, event, plan, now);
+  } catch (error) {
+    if (!(error instanceof AccountGone)) throw error;
+    // Deleted between planEvent's read and the transaction (which rolled back, event and all):
+    // what LockIn made for it is ended at Stripe as on the other orphan paths. Should Stripe fail
+    // here, the 500 brings a redelivery, which finds no user and takes the orphan path.
+    if (plan.subscription) {
+      const current = await stripe.subscriptions.retrieve(plan.subscription.id);
+      await cancelOrphan(deps, stripe, toProviderSubscription(current));
     }
-    return result;
-  });
+    return 'ignored';
+  }
 
   if (
     outcome !== 'duplicate' &&
@@ -110,6 +107,33 @@ export async function handleStripeWebhook(
     );
   }
   return outcome;
+}
+
+/** Thrown inside the transaction when the event's account is gone: nothing of the event is kept. */
+class AccountGone extends Error {}
+
+/** Records the event and applies its plan, in one transaction. */
+function applyPlan(deps: AppDeps, event: Stripe.Event, plan: Plan, now: Date): Promise<WebhookOutcome> {
+  return deps.db.transaction(async (tx): Promise<WebhookOutcome> => {
+    const inserted = await tx
+      .insert(providerEvents)
+      .values({ id: event.id, type: event.type, processedAt: now })
+      .onConflictDoNothing({ target: providerEvents.id })
+      .returning({ id: providerEvents.id });
+    if (inserted.length === 0) return 'duplicate';
+    if (!plan.userId) return 'ignored';
+    // Held until commit: a deletion waits for this transaction, or this one finds the account gone.
+    const [owner] = await tx.select({ id: users.id }).from(users).where(eq(users.id, plan.userId)).for('key share');
+    if (!owner) throw new AccountGone();
+    let result: WebhookOutcome = 'ignored';
+    if (plan.subscription)
+      result = await storeProviderSubscription(tx, plan.userId, 'stripe', plan.subscription, plan.version, now);
+    if (plan.checkoutSessionId) {
+      await markComplete(tx, plan.userId, plan.checkoutSessionId, now);
+      result = result === 'ignored' ? 'applied' : result;
+    }
+    return result;
+  });
 }
 
 const IGNORE = (version: number): Plan => ({ userId: null, subscription: null, checkoutSessionId: null, version });
