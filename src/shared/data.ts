@@ -8,6 +8,7 @@ import {
   EMAIL_MAX_LENGTH,
   TITLE_MAX_LENGTH,
 } from './constants';
+import { BLOCK_MODES, BLOCKED_SITES_MAX, normalizeSite } from './blocking';
 import { planStatusSchema } from './plans';
 import { categoryNameSchema, taskIdSchema } from './tasks';
 import { textField } from './text';
@@ -133,6 +134,21 @@ function uniqueBy<T>(key: (row: T) => string, what: string) {
   };
 }
 
+/** The blocked-sites list and mode; the connected browsers are listed for the reader, never imported (each holds its own credential). */
+export const exportSiteBlockingSchema = z.object({
+  mode: z.enum(BLOCK_MODES),
+  sites: z
+    .array(
+      z
+        .string()
+        .max(2048, 'must be at most 2048 characters')
+        .refine((site) => normalizeSite(site) !== null, "is not a site's domain (such as example.com)"),
+    )
+    .max(BLOCKED_SITES_MAX),
+  /** Listed for the reader; never imported (each connected browser holds a credential of its own). */
+  connectedBrowsers: z.array(z.unknown()).max(100).optional(),
+});
+
 export const exportDocumentSchema = z.object({
   format: z.literal(EXPORT_FORMAT, { error: `must be '${EXPORT_FORMAT}' (this is not a LockIn export)` }),
   version: z
@@ -164,6 +180,8 @@ export const exportDocumentSchema = z.object({
     .superRefine(uniqueBy((s) => s.id, 'id')),
   completions: z.array(exportCompletionSchema).max(IMPORT_MAX_ROWS.completions),
   streak: exportStreakSchema.nullable(),
+  /** Files made before site blocking have none. */
+  siteBlocking: exportSiteBlockingSchema.optional(),
 });
 
 export type ExportDocument = z.infer<typeof exportDocumentSchema>;
@@ -171,9 +189,22 @@ export type ExportFocusSession = z.infer<typeof exportFocusSessionSchema>;
 export type ExportCompletion = z.infer<typeof exportCompletionSchema>;
 
 /** What POST /api/import answers: how many rows of each list were added and how many were already there. */
+type ImportCounts = {
+  bank: number;
+  daily: number;
+  customCategories: number;
+  focusSessions: number;
+  completions: number;
+  blockedSites: number;
+};
+
 export interface ImportResult {
-  added: { bank: number; daily: number; customCategories: number; focusSessions: number; completions: number };
-  skipped: { bank: number; daily: number; customCategories: number; focusSessions: number; completions: number };
+  added: ImportCounts;
+  skipped: ImportCounts;
+  /** Blocked sites the importing plan has no room for (the free plan's list is bounded). */
+  blockedSitesOverLimit: number;
+  /** The file's 'allow only these sites' was not taken: it is a Premium mode. */
+  allowOnlyNotImported: boolean;
   /** Sessions still running in the file: a running session belongs to the server it runs on. */
   skippedRunningSessions: number;
   streakUpdated: boolean;

@@ -137,7 +137,14 @@ describe('import reads only the rows the file names', () => {
     expect(first.body.skipped.focusSessions).toBe(1);
     const again = await postImport(client, doc);
     expect(again.status).toBe(200);
-    expect(again.body.added).toEqual({ bank: 0, daily: 0, customCategories: 0, focusSessions: 0, completions: 0 });
+    expect(again.body.added).toEqual({
+      bank: 0,
+      daily: 0,
+      customCategories: 0,
+      focusSessions: 0,
+      completions: 0,
+      blockedSites: 0,
+    });
     const rows = await ctx.deps.db
       .select({ id: lockInSessions.id })
       .from(lockInSessions)

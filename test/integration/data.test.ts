@@ -59,6 +59,7 @@ function dataOf(doc: ExportDocument) {
     focusSessions: doc.focusSessions,
     completions: doc.completions,
     streak: doc.streak,
+    blockedSites: doc.siteBlocking && { mode: doc.siteBlocking.mode, sites: doc.siteBlocking.sites },
   };
 }
 
@@ -158,6 +159,7 @@ describe('GET /api/export', () => {
       focusSessions: [],
       completions: [],
       streak: { current: 0, lastDay: null },
+      blockedSites: { mode: 'block_listed', sites: [] },
     });
     expect(doc.plan?.premium).toBe(false);
     expect(doc.daily.lastResetAt).toBeNull();
@@ -301,6 +303,46 @@ describe('CSV export', () => {
 });
 
 describe('POST /api/import', () => {
+  test("the blocked-sites list and mode come back, within the importing plan's room, and the summary says what did not fit", async () => {
+    const source = await newUser();
+    await makePremium(ctx.deps, source.user.id);
+    const sites = Array.from({ length: 8 }, (_, i) => `site${i}.example`);
+    expect((await source.client.mutate('blocking.add', { sites })).status).toBe(200);
+    expect((await source.client.mutate('blocking.setMode', { mode: 'allow_only' })).status).toBe(200);
+    const file = JSON.stringify((await source.client.get('/api/export?format=json')).body);
+
+    const premium = await newUser();
+    await makePremium(ctx.deps, premium.user.id);
+    const whole = await importText(premium.client, file);
+    expect(whole.status).toBe(200);
+    expect(whole.body).toMatchObject({ blockedSitesOverLimit: 0, allowOnlyNotImported: false });
+    expect(whole.body.added.blockedSites).toBe(8);
+    expect((await exportJson(premium.client)).siteBlocking).toMatchObject({ mode: 'allow_only', sites });
+
+    const free = await newUser();
+    expect((await free.client.mutate('blocking.add', { sites: ['site0.example', 'mine.example'] })).status).toBe(200);
+    const bounded = await importText(free.client, file);
+    expect(bounded.status).toBe(200);
+    expect(bounded.body.added.blockedSites).toBe(3);
+    expect(bounded.body.skipped.blockedSites).toBe(1);
+    expect(bounded.body).toMatchObject({ blockedSitesOverLimit: 4, allowOnlyNotImported: true });
+    expect((await exportJson(free.client)).siteBlocking).toMatchObject({
+      mode: 'block_listed',
+      sites: ['mine.example', 'site0.example', 'site1.example', 'site2.example', 'site3.example'],
+    });
+  });
+
+  test('a blocked site that is not a domain is a 400 naming its entry, and nothing is imported', async () => {
+    const { client } = await newUser();
+    const doc = await exportJson(client);
+    const bad = { ...doc, bank: [], siteBlocking: { mode: 'block_listed', sites: ['fine.example', 'not a site'] } };
+    const res = await importText(client, JSON.stringify(bad));
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain('entry 2');
+    expect(res.body.message).toContain("is not a site's domain");
+    expect((await exportJson(client)).siteBlocking?.sites).toEqual([]);
+  });
+
   test('an export imported into a fresh account reproduces it; importing again adds nothing', async () => {
     const source = await newUser();
     await seedEverything(ctx, { id: source.user.id, email: source.user.email }, 'src');
@@ -314,9 +356,11 @@ describe('POST /api/import', () => {
     const res = await importText(target.client, JSON.stringify(before));
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      added: { bank: 2, daily: 2, customCategories: 1, focusSessions: 3, completions: 1 },
-      skipped: { bank: 0, daily: 0, customCategories: 0, focusSessions: 0, completions: 0 },
+      added: { bank: 2, daily: 2, customCategories: 1, focusSessions: 3, completions: 1, blockedSites: 1 },
+      skipped: { bank: 0, daily: 0, customCategories: 0, focusSessions: 0, completions: 0, blockedSites: 0 },
       skippedRunningSessions: 0,
+      blockedSitesOverLimit: 0,
+      allowOnlyNotImported: false,
       streakUpdated: true,
     });
     const after = await exportJson(target.client);
@@ -327,8 +371,22 @@ describe('POST /api/import', () => {
 
     const again = await importText(target.client, JSON.stringify(before));
     expect(again.status).toBe(200);
-    expect(again.body.added).toEqual({ bank: 0, daily: 0, customCategories: 0, focusSessions: 0, completions: 0 });
-    expect(again.body.skipped).toEqual({ bank: 2, daily: 2, customCategories: 1, focusSessions: 3, completions: 1 });
+    expect(again.body.added).toEqual({
+      bank: 0,
+      daily: 0,
+      customCategories: 0,
+      focusSessions: 0,
+      completions: 0,
+      blockedSites: 0,
+    });
+    expect(again.body.skipped).toEqual({
+      bank: 2,
+      daily: 2,
+      customCategories: 1,
+      focusSessions: 3,
+      completions: 1,
+      blockedSites: 1,
+    });
     expect(dataOf(await exportJson(target.client))).toEqual(dataOf(before));
   });
 

@@ -19,6 +19,7 @@ import {
 } from '../../shared/blocking';
 import { hashToken } from '../accounts/sessions';
 import { blockedSites, extensionTokens, users } from '../db/schema';
+import type { Tx } from '../db/client';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
 import { findRunning } from '../lockin/lockin.service';
@@ -88,6 +89,54 @@ export async function blockingForExport(deps: AppDeps, userId: string) {
   };
 }
 
+/** One user's additions one at a time, so two cannot both pass the plan's count. */
+async function lockListOwner(tx: Tx, userId: string): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
+
+export interface BlockingImported {
+  added: number;
+  /** Already on the list. */
+  skipped: number;
+  /** No room on the importing plan's list. */
+  overLimit: number;
+  /** 'allow only' in the file, not taken on the free plan. */
+  allowOnlyNotImported: boolean;
+}
+
+/**
+ * A data file's list and mode, merged into the account in the import's transaction: sites the
+ * list lacks are added while the plan has room (in the file's order), and the file's 'allow only'
+ * is taken on Premium. A file's 'block these sites' leaves the account's mode as it is.
+ */
+export async function importBlockedSites(
+  tx: Tx,
+  userId: string,
+  file: { mode: BlockMode; sites: string[] } | undefined,
+  premium: boolean,
+): Promise<BlockingImported> {
+  if (!file) return { added: 0, skipped: 0, overLimit: 0, allowOnlyNotImported: false };
+  const wanted = [...new Set(file.sites.map((site) => normalizeSite(site)).filter((d): d is string => d !== null))];
+  await lockListOwner(tx, userId);
+  const held = new Set(
+    (
+      await tx.select({ domain: blockedSites.domain }).from(blockedSites).where(eq(blockedSites.userId, userId))
+    ).map((r) => r.domain),
+  );
+  const fresh = wanted.filter((domain) => !held.has(domain));
+  const room = Math.max(0, (premium ? BLOCKED_SITES_MAX : FREE_BLOCKED_SITES_LIMIT) - held.size);
+  const taken = fresh.slice(0, room);
+  if (taken.length > 0) await tx.insert(blockedSites).values(taken.map((domain) => ({ userId, domain })));
+  const allowOnly = file.mode === 'allow_only';
+  if (allowOnly && premium) await tx.update(users).set({ siteBlockMode: 'allow_only' }).where(eq(users.id, userId));
+  return {
+    added: taken.length,
+    skipped: wanted.length - fresh.length,
+    overLimit: fresh.length - taken.length,
+    allowOnlyNotImported: allowOnly && !premium,
+  };
+}
+
 /** Adds entries (one site, or a preset), normalised; all or nothing, within the plan's limit. */
 export async function addBlockedSites(deps: AppDeps, user: BlockingUser, entries: string[]): Promise<BlockingSettings> {
   const domains = new Set<string>();
@@ -98,8 +147,7 @@ export async function addBlockedSites(deps: AppDeps, user: BlockingUser, entries
   }
   const limit = (await limitFor(deps, user)) ?? BLOCKED_SITES_MAX;
   await deps.db.transaction(async (tx) => {
-    // One user's additions one at a time, so two cannot both pass the count below.
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+    await lockListOwner(tx, user.id);
     const have = await tx
       .select({ domain: blockedSites.domain })
       .from(blockedSites)

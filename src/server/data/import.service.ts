@@ -1,7 +1,8 @@
 // Merges a LockIn JSON export into the signed-in account, all or nothing. Rows whose id the account
 // already has are left as they are (an export imported twice adds nothing the second time); the
 // plan's limits are checked against the merged result before anything is written. The profile,
-// the plan and the daily-reset time stay the account's own: a file can never grant Premium.
+// the plan and the daily-reset time stay the account's own: a file can never grant Premium. The
+// blocked-sites list is merged within the plan's room, and the summary says what did not fit.
 import { and, count, eq, inArray, or } from 'drizzle-orm';
 import { BUILT_IN_CATEGORIES, CUSTOM_CATEGORY_LIMIT, DAILY_TASK_LIMIT, FREE_BANK_LIMIT } from '../../shared/constants';
 import {
@@ -20,6 +21,7 @@ import { localDate, safeTimeZone } from '../../shared/local-date';
 import type { AppDeps } from '../deps';
 import { z } from 'zod';
 import { AppError, describeZodError, fieldLabel } from '../http/errors';
+import { importBlockedSites } from '../blocking/blocking.service';
 import { isPremium } from '../plans/plan-status';
 import { lockUser } from '../tasks/tasks.service';
 
@@ -102,7 +104,8 @@ const dateOrNull = (value: string | null) => (value === null ? null : new Date(v
 
 export async function importExport(deps: AppDeps, user: { id: string }, text: string): Promise<ImportResult> {
   const file = parseExport(text);
-  const bankLimit = (await isPremium(deps, user)) ? null : FREE_BANK_LIMIT;
+  const premium = await isPremium(deps, user);
+  const bankLimit = premium ? null : FREE_BANK_LIMIT;
   const now = deps.clock.now();
   const userId = user.id;
 
@@ -174,6 +177,7 @@ export async function importExport(deps: AppDeps, user: { id: string }, text: st
     const categories = await importCategories(tx, userId, file);
     const sessions = await importSessions(tx, userId, file, now);
     const completions = await importCompletions(tx, userId, file);
+    const sites = await importBlockedSites(tx, userId, file.siteBlocking, premium);
     const streakUpdated = (await streakOf(tx, userId, now)).current !== streakBefore.current;
 
     return {
@@ -183,6 +187,7 @@ export async function importExport(deps: AppDeps, user: { id: string }, text: st
         customCategories: categories.added,
         focusSessions: sessions.added,
         completions: completions.added,
+        blockedSites: sites.added,
       },
       skipped: {
         bank: file.bank.length - newBank.length,
@@ -190,7 +195,10 @@ export async function importExport(deps: AppDeps, user: { id: string }, text: st
         customCategories: file.customCategories.length - categories.added,
         focusSessions: file.focusSessions.length - sessions.added - sessions.running,
         completions: file.completions.length - completions.added,
+        blockedSites: sites.skipped,
       },
+      blockedSitesOverLimit: sites.overLimit,
+      allowOnlyNotImported: sites.allowOnlyNotImported,
       skippedRunningSessions: sessions.running,
       streakUpdated,
     };

@@ -3,11 +3,13 @@ import { describe, expect, test } from 'bun:test';
 import type { ImportResult } from '../../../shared/data';
 import { describeImport } from './copy';
 
-const none = { bank: 0, daily: 0, customCategories: 0, focusSessions: 0, completions: 0 };
+const none = { bank: 0, daily: 0, customCategories: 0, focusSessions: 0, completions: 0, blockedSites: 0 };
 const result = (over: Partial<ImportResult>): ImportResult => ({
   added: none,
   skipped: none,
   skippedRunningSessions: 0,
+  blockedSitesOverLimit: 0,
+  allowOnlyNotImported: false,
   streakUpdated: false,
   ...over,
 });
@@ -21,6 +23,15 @@ describe('describeImport', () => {
   test('several read in the plural', () => {
     expect(describeImport(result({ skipped: { ...none, bank: 1, focusSessions: 2 } }))).toBe(
       'Nothing new to add. 3 items were already here and were kept as they are.',
+    );
+  });
+  test('blocked sites the plan has no room for, and a Premium mode not taken, are said', () => {
+    expect(
+      describeImport(
+        result({ added: { ...none, blockedSites: 5 }, blockedSitesOverLimit: 25, allowOnlyNotImported: true }),
+      ),
+    ).toBe(
+      "Added 5 blocked sites. 25 blocked sites were left out: the free plan blocks up to 5 sites. 'Allow only these sites' is a Premium mode, so your sites are blocked instead.",
     );
   });
 });

@@ -1,4 +1,5 @@
 // Words of the 'Your data' card on Manage Account.
+import { FREE_BLOCKED_SITES_LIMIT } from '../../../shared/blocking';
 import { IMPORT_MAX_BYTES, type ImportResult } from '../../../shared/data';
 
 export const DATA_COPY = {
@@ -57,6 +58,7 @@ export function describeImport(result: ImportResult): string {
     a.customCategories && plural(a.customCategories, 'category', 'categories'),
     a.focusSessions && plural(a.focusSessions, 'focus session', 'focus sessions'),
     a.completions && plural(a.completions, 'completed task', 'completed tasks'),
+    a.blockedSites && plural(a.blockedSites, 'blocked site', 'blocked sites'),
   ].filter(Boolean);
   const skipped = Object.values(result.skipped).reduce((sum, n) => sum + n, 0);
   let text = parts.length > 0 ? `Added ${parts.join(', ')}.` : 'Nothing new to add.';
@@ -64,6 +66,9 @@ export function describeImport(result: ImportResult): string {
     text += ` ${plural(skipped, 'item was already here and was kept as it is', 'items were already here and were kept as they are')}.`;
   if (result.skippedRunningSessions > 0)
     text += ` ${plural(result.skippedRunningSessions, 'running session was', 'running sessions were')} not imported.`;
+  if (result.blockedSitesOverLimit > 0)
+    text += ` ${plural(result.blockedSitesOverLimit, 'blocked site was', 'blocked sites were')} left out: the free plan blocks up to ${FREE_BLOCKED_SITES_LIMIT} sites.`;
+  if (result.allowOnlyNotImported) text += " 'Allow only these sites' is a Premium mode, so your sites are blocked instead.";
   if (result.streakUpdated) text += ' Your streak was updated.';
   return text;
 }
