@@ -3,9 +3,9 @@
 import { describe, expect, test } from 'bun:test';
 import { loadConfig } from '../config';
 import type { Logger } from '../ops/logger';
-import { createMailer, withoutLinkSecrets } from './mail';
+import { createMailer, withoutAddresses, withoutLinkSecrets } from './mail';
 import { resetLink } from '../accounts/reset-email';
-import { confirmEmailLink } from '../accounts/email-change';
+import { confirmEmailLink, noticeMail } from '../accounts/email-change';
 
 function capturingLogger(): { log: Logger; lines: string[] } {
   const lines: string[] = [];
@@ -41,12 +41,29 @@ describe('mail written to the log', () => {
     expect(logged).toContain('https://lockin.example/help.');
   });
 
+  test('in production the email-change notice leaves out the new address it names', async () => {
+    const { log, lines } = capturingLogger();
+    const mailer = createMailer(loadConfig({ NODE_ENV: 'production', MAIL_TO_LOG: 'true' }), log);
+    await mailer.send(noticeMail('ada@example.com', 'ada.new+work@mail.example.org', 'Ada'));
+    const logged = lines.join('\n');
+    expect(logged).not.toContain('ada.new+work@mail.example.org');
+    expect(logged).not.toContain('@');
+    expect(logged).toContain('asked to change its email to [address removed].');
+  });
+
   test('outside production the whole message is printed, so a laptop install still shows the link', async () => {
     const { log, lines } = capturingLogger();
     const mailer = createMailer(loadConfig({}), log);
     await mailer.send(message(resetLink('http://localhost:5000', token)));
     expect(lines.join('\n')).toContain(token);
     expect(lines.join('\n')).toContain('To: ada@example.com');
+  });
+
+  test('addresses are found in running text, and a sentence keeps its full stop', () => {
+    expect(withoutAddresses('write to a.b+c@x-y.example.com. Or (z@q.io), <w@e.co>')).toBe(
+      'write to [address removed]. Or ([address removed]), <[address removed]>',
+    );
+    expect(withoutAddresses('no addresses, only @mentions and a@b')).toBe('no addresses, only @mentions and a@b');
   });
 
   test('a link keeps its address and loses its query and fragment', () => {

@@ -1,7 +1,7 @@
 // Sends mail through SMTP when SMTP_URL is set; otherwise writes the message to the log with a
 // warning: in full outside production (a laptop install still shows the reset link), and in
-// production (only with MAIL_TO_LOG=true) without the address and without any link's query or
-// fragment, where tokens travel: whoever reads a production log must not be able to use them.
+// production (only with MAIL_TO_LOG=true) without any email address and without any link's query
+// or fragment, where tokens travel: whoever reads a production log must not be able to use them.
 //
 // SMTP_URL is nodemailer's connection URL: smtp://user:pass@host:587 (STARTTLS when the server
 // offers it), smtps://host:465 (TLS from the start). Query parameters set transport options, for
@@ -40,6 +40,14 @@ export function withoutLinkSecrets(text: string): string {
   return text.replace(/(https?:\/\/[^\s?#]+)[?#]\S*/g, '$1?[removed]');
 }
 
+/**
+ * Every email address in a message's text replaced by a note: a message can name an address other
+ * than its recipient's (the email-change notice names the new one), and a production log holds none.
+ */
+export function withoutAddresses(text: string): string {
+  return text.replace(/[^\s<>()"',;:]+@[^\s<>()"',;:]+\.[^\s<>()"',;:]*[^\s<>()"',;:.]/g, '[address removed]');
+}
+
 export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'env'>, log: Logger): Mailer {
   if (!config.smtpUrl) {
     const production = config.env === 'production';
@@ -48,7 +56,7 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'env'
       async send(message) {
         const printed = production
           ? `It is printed here without its address and with its links' tokens removed.\n` +
-            `Subject: ${message.subject}\n\n${withoutLinkSecrets(message.text)}`
+            `Subject: ${withoutAddresses(message.subject)}\n\n${withoutAddresses(withoutLinkSecrets(message.text))}`
           : `It is printed here in full instead.\nTo: ${message.to}\nSubject: ${message.subject}\n\n${message.text}`;
         log.warn(`[mail] WARNING: no mail server is configured (set SMTP_URL); this email was NOT sent. ${printed}`);
       },
