@@ -197,10 +197,64 @@ describe('precompressed static assets', () => {
     expect((await get('/index.html')).status).toBe(404);
   });
 
-  test('HEAD answers the headers with no body', async () => {
-    const res = await app.request('http://localhost/index-abcd1234.js', { method: 'HEAD' });
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toStartWith('text/javascript');
-    expect(await res.text()).toBe('');
+  test("HEAD, through Bun's server, answers GET's headers (its length too) with no body", async () => {
+    const server = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: app.fetch });
+    try {
+      for (const [path, encoding] of [
+        ['/index-abcd1234.js', 'br'],
+        ['/index-abcd1234.js', ''],
+        ['/', 'gzip'],
+        ['/sw.js', 'br'],
+        ['/chunks/plain.txt', ''],
+      ] as const) {
+        const ask = (method: string) =>
+          fetch(`http://127.0.0.1:${server.port}${path}`, {
+            method,
+            headers: { 'accept-encoding': encoding },
+            decompress: false,
+          });
+        const get = await ask('GET');
+        const head = await ask('HEAD');
+        const bytes = (await get.arrayBuffer()).byteLength;
+        expect({ path, status: head.status, length: head.headers.get('content-length') }).toEqual({
+          path,
+          status: 200,
+          length: String(bytes),
+        });
+        for (const name of ['content-type', 'content-encoding', 'etag', 'cache-control', 'last-modified'])
+          expect(head.headers.get(name)).toBe(get.headers.get(name));
+        expect(await head.text()).toBe('');
+      }
+    } finally {
+      server.stop(true);
+    }
+  });
+
+  test('the shell and sw.js revalidate to 304 while unchanged; a file by its ETag or Last-Modified', async () => {
+    for (const path of ['/', '/sw.js', '/index-abcd1234.js', '/chunks/plain.txt']) {
+      const first = await get(path, 'br');
+      const etag = first.headers.get('etag');
+      expect(etag).toMatch(/^W\/"[a-z0-9-]+"$/);
+      const again = await app.request(`http://localhost${path}`, {
+        headers: { 'accept-encoding': 'br', 'if-none-match': etag ?? '' },
+      });
+      expect({ path, status: again.status }).toEqual({ path, status: 304 });
+      expect(again.headers.get('etag')).toBe(etag);
+      expect(await again.text()).toBe('');
+      const stale = await app.request(`http://localhost${path}`, { headers: { 'if-none-match': 'W/"other"' } });
+      expect(stale.status).toBe(200);
+    }
+    const modified = (await get('/chunks/plain.txt')).headers.get('last-modified') ?? '';
+    expect(
+      (await app.request('http://localhost/chunks/plain.txt', { headers: { 'if-modified-since': modified } })).status,
+    ).toBe(304);
+    const earlier = new Date(Date.parse(modified) - 60_000).toUTCString();
+    expect(
+      (await app.request('http://localhost/chunks/plain.txt', { headers: { 'if-modified-since': earlier } })).status,
+    ).toBe(200);
+    // A 404 page is never 'not modified'.
+    const missing = await get('/nowhere');
+    const tag = missing.headers.get('etag') ?? '';
+    expect((await app.request('http://localhost/nowhere', { headers: { 'if-none-match': tag } })).status).toBe(404);
   });
 });

@@ -5,7 +5,12 @@
 // the version it started with: its shell and its service worker are read once, at start, and the
 // new build keeps the old version's hashed files. A hashed file it does not know (a page of the
 // new version, during a rolling restart) is looked for on disk; a file that is gone is a 404.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+//
+// Every answer names its length (Hono answers HEAD with GET's headers and no body, so HEAD tells the
+// real size) and a validator: the shell and the service worker a weak ETag of their content, made
+// once; a file its size and modification time, with Last-Modified. A revalidation that matches is
+// a 304, so the no-cache shell and sw.js are not downloaded again while they have not changed.
+import { existsSync, readdirSync, readFileSync, type Stats, statSync } from 'node:fs';
 import { join, extname } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Context } from 'hono';
@@ -82,6 +87,14 @@ export interface StaticSite {
 const MISSING_BUILD = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>LockIn</title></head>
 <body><main><h1>LockIn</h1><p>The client has not been built. Run <code>bun run build</code>.</p></main></body></html>`;
 
+function statOrNull(path: string): Stats | null {
+  try {
+    return statSync(path);
+  } catch {
+    return null;
+  }
+}
+
 const notFound = () =>
   new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
 
@@ -118,6 +131,32 @@ interface ShellBody {
   raw: Buffer;
   br: Buffer;
   gz: Buffer;
+  /** A weak validator of the content: every encoding of it is the same page. */
+  etag: string;
+}
+
+const etagOf = (raw: Buffer) => `W/"${Bun.hash(raw).toString(36)}"`;
+
+/** True when the request's validators say it holds this version (If-None-Match wins over If-Modified-Since). */
+function isFresh(c: Context, etag: string, modified?: Date): boolean {
+  const tags = c.req.header('if-none-match');
+  if (tags !== undefined) {
+    if (tags.trim() === '*') return true;
+    // Weak comparison (RFC 9110 §8.8.3.2): W/ prefixes are ignored on both sides.
+    const bare = etag.replace(/^W\//, '');
+    return tags.split(',').some((tag) => tag.trim().replace(/^W\//, '') === bare);
+  }
+  const since = c.req.header('if-modified-since');
+  if (since === undefined || !modified) return false;
+  const sinceMs = Date.parse(since);
+  // HTTP dates have whole seconds.
+  return !Number.isNaN(sinceMs) && Math.floor(modified.getTime() / 1000) * 1000 <= sinceMs;
+}
+
+/** 304 with the headers a 200 would have had, less the body's own. */
+function notModified(headers: Record<string, string>): Response {
+  const { 'content-type': _type, 'content-encoding': _encoding, 'content-length': _length, ...kept } = headers;
+  return new Response(null, { status: 304, headers: kept });
 }
 
 /** The shell's `html` with `head` added at the end of its head, compressed once. */
@@ -125,13 +164,18 @@ function shellWith(html: string, head: string): ShellBody {
   return compressed(Buffer.from(html.replace('</head>', `${head}</head>`)));
 }
 
-const compressed = (raw: Buffer): ShellBody => ({ raw, br: brotliCompressSync(raw), gz: gzipSync(raw) });
+const compressed = (raw: Buffer): ShellBody => ({
+  raw,
+  br: brotliCompressSync(raw),
+  gz: gzipSync(raw),
+  etag: etagOf(raw),
+});
 
 /** A file read once into memory, with the compressed siblings the build wrote (made here when it wrote none). */
 function heldBody(asset: Asset): ShellBody {
   const raw = readFileSync(asset.path);
   if (!asset.br || !asset.gz) return compressed(raw);
-  return { raw, br: readFileSync(`${asset.path}.br`), gz: readFileSync(`${asset.path}.gz`) };
+  return { raw, br: readFileSync(`${asset.path}.br`), gz: readFileSync(`${asset.path}.gz`), etag: etagOf(raw) };
 }
 
 /**
@@ -164,6 +208,8 @@ export function createStaticSite(dir = PUBLIC_DIR, options: { shellMeta?: Record
   const shellHtml = shell ? readFileSync(shell.path, 'utf8') : '';
   const meta = options.shellMeta ? metaTags(options.shellMeta) : '';
   const shellBody = shell && meta ? shellWith(shellHtml, meta) : null;
+  // The shell as built, held like its variants (a process serves its own version's shell).
+  const plainShell = compressed(Buffer.from(shellHtml));
   // A signed-in user's '/' is the tasks screen: its code downloads beside the shell's own script.
   const preloads = signedInPreloads(dir);
   const signedInBody =
@@ -176,8 +222,9 @@ export function createStaticSite(dir = PUBLIC_DIR, options: { shellMeta?: Record
 
   function sendShell(c: Context, page: Asset, body: ShellBody, status: number, vary: string): Response {
     const encoding = chooseEncoding(c, true, true);
-    const headers = { ...headersFor(page, encoding), vary };
     const bytes = encoding === 'br' ? body.br : encoding === 'gzip' ? body.gz : body.raw;
+    const headers = { ...headersFor(page, encoding), vary, etag: body.etag, 'content-length': String(bytes.length) };
+    if (status === 200 && isFresh(c, body.etag)) return notModified(headers);
     return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(bytes), { status, headers });
   }
 
@@ -188,11 +235,22 @@ export function createStaticSite(dir = PUBLIC_DIR, options: { shellMeta?: Record
     if (asset) held.set(path, { asset, body: heldBody(asset) });
   }
 
-  function send(c: Context, asset: Asset, status = 200): Response {
+  /** `asset` from the disk; null when it is gone (a build older than its keep time). */
+  function send(c: Context, asset: Asset): Response | null {
     const encoding = chooseEncoding(c, asset.br, asset.gz);
-    const headers = headersFor(asset, encoding);
     const file = encoding === 'br' ? `${asset.path}.br` : encoding === 'gzip' ? `${asset.path}.gz` : asset.path;
-    return new Response(c.req.method === 'HEAD' ? null : Bun.file(file), { status, headers });
+    const stats = statOrNull(file);
+    if (!stats) return null;
+    const modified = statOrNull(asset.path)?.mtime ?? stats.mtime;
+    const etag = `W/"${stats.size.toString(36)}-${Math.floor(modified.getTime()).toString(36)}"`;
+    const headers = {
+      ...headersFor(asset, encoding),
+      etag,
+      'last-modified': modified.toUTCString(),
+      'content-length': String(stats.size),
+    };
+    if (isFresh(c, etag, modified)) return notModified(headers);
+    return new Response(c.req.method === 'HEAD' ? null : Bun.file(file), { headers });
   }
 
   /** A file this process has not listed: a hashed one of a build that went live since it started. */
@@ -214,23 +272,19 @@ export function createStaticSite(dir = PUBLIC_DIR, options: { shellMeta?: Record
       if (kept) return sendShell(c, kept.asset, kept.body, 200, 'accept-encoding');
       const asset = assets.get(c.req.path) ?? findLater(c.req.path);
       if (!asset) return HASHED.test(c.req.path) ? notFound() : null;
+      const sent = send(c, asset);
+      if (sent) return sent;
       // Gone from the disk (a build older than its keep time): a plain 404, never a 500.
-      if (!existsSync(asset.path)) {
-        assets.delete(c.req.path);
-        return notFound();
-      }
-      return send(c, asset);
+      assets.delete(c.req.path);
+      return notFound();
     },
     page(c, status) {
       if (!shell) return c.html(MISSING_BUILD, status);
       if (c.req.path === ROUTES.home && signedInBody) {
         const body = carriesSession(c) ? signedInBody : shellBody;
-        if (body) return sendShell(c, shell, body, status, 'accept-encoding, cookie');
-        const response = send(c, shell, status);
-        response.headers.set('vary', 'accept-encoding, cookie');
-        return response;
+        return sendShell(c, shell, body ?? plainShell, status, 'accept-encoding, cookie');
       }
-      return shellBody ? sendShell(c, shell, shellBody, status, 'accept-encoding') : send(c, shell, status);
+      return sendShell(c, shell, shellBody ?? plainShell, status, 'accept-encoding');
     },
   };
 }
