@@ -1,6 +1,7 @@
 // The part of the app that needs no database: common middleware and the built client. main.ts
 // serves pages with it while the database opens, so the first page does not wait for PGlite.
 import { Hono } from 'hono';
+import { contextStorage } from 'hono/context-storage';
 import { routePath } from 'hono/route';
 import { APP_PATHS, ROUTES } from '../../shared/routes';
 import type { AppDeps } from '../deps';
@@ -24,6 +25,8 @@ export function useCommonMiddleware(
   site: Pick<StaticSite, 'styleHashes'>,
   routes = new RouteLabels([]),
 ): void {
+  // Every log line written while a request runs names its id (ops/logger.ts currentRequestId).
+  app.use('*', contextStorage());
   app.use('*', requestId(deps.config.trustProxy));
   if (deps.config.logRequests) app.use('*', requestLog(deps.log, routes));
   // The reset link carries its token in the URL: never leak it in a Referer. Registered before

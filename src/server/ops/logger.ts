@@ -2,6 +2,22 @@
 // Neither ever writes a failed query's values (an email, a name, a password hash): only the
 // statement and why it failed.
 import { DrizzleQueryError } from 'drizzle-orm';
+import { tryGetContext } from 'hono/context-storage';
+import type { AppEnv } from '../http/auth-middleware';
+
+/**
+ * The id of the request the calling code runs for (Hono's context storage, which the common
+ * middleware opens for every request), so an error logged deep in a service joins its request line.
+ */
+export function currentRequestId(): string | undefined {
+  return tryGetContext<AppEnv>()?.get('requestId');
+}
+
+/** ' [id]' after a readable line written during a request. */
+const requestTag = () => {
+  const id = currentRequestId();
+  return id ? ` [${id}]` : '';
+};
 /** One answered request, as the request log writes it: never a raw path (ids, feed tokens) or a header. */
 export interface RequestLogLine {
   method: string;
@@ -47,17 +63,17 @@ export function loggableError(error: Error): { name: string; message: string; st
 
 /** Readable text, for development. */
 export const consoleLogger: Logger = {
-  info: (m) => console.log(m),
-  warn: (m) => console.warn(m),
+  info: (m) => console.log(m + requestTag()),
+  warn: (m) => console.warn(m + requestTag()),
   error: (m, e) => {
     const safe = e instanceof Error ? loggableError(e) : undefined;
-    console.error(m, safe ? (safe.stack ?? safe.message) : (e ?? ''));
+    console.error(m + requestTag(), safe ? (safe.stack ?? safe.message) : (e ?? ''));
   },
   request: (line) => console.log(requestText(line)),
 };
 
 const jsonLine = (level: string, fields: Record<string, unknown>) =>
-  JSON.stringify({ time: new Date().toISOString(), level, ...fields });
+  JSON.stringify({ time: new Date().toISOString(), level, requestId: currentRequestId(), ...fields });
 
 /** One JSON object per line, for production log collectors. */
 export const jsonLogger: Logger = {
