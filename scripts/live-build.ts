@@ -4,7 +4,8 @@
 // live path, so it never finds its directory half-written or gone. The previous build's hashed
 // files (younger than KEEP_DAYS) are copied into the new one, so a page opened before the deploy,
 // or a process not yet restarted, still loads the chunks of its own version; the previous build's
-// directory is kept too, for a process that resolved its own files through it.
+// directory is kept too, and so is every build a live server process still loads its chunks from
+// (it marks its directory at start), however many builds came after it.
 import {
   cpSync,
   existsSync,
@@ -19,6 +20,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
+import { buildInUse } from '../src/server/ops/build-in-use';
 import { ROOT } from '../src/server/paths';
 
 const KEEP_DAYS = 7;
@@ -75,7 +77,10 @@ export function carryOverHashedFiles(target: LiveTarget, into: string): number {
   return carried.length;
 }
 
-/** Points the live path at `dir` in one rename; keeps the build it replaced and removes older ones. */
+/**
+ * Points the live path at `dir` in one rename; keeps the build it replaced and any build a live
+ * process still loads from (ops/build-in-use.ts), and removes the rest.
+ */
 export function goLive(target: LiveTarget, dir: string): void {
   const { live, parent, prefix } = target;
   let previous =
@@ -92,7 +97,7 @@ export function goLive(target: LiveTarget, dir: string): void {
   for (const name of readdirSync(parent)) {
     const old = resolve(parent, name);
     if (!name.startsWith(prefix) || old === resolve(dir) || old === previous || old === resolve(live)) continue;
-    if (!lstatSync(old).isDirectory() || basename(old) === basename(live)) continue;
+    if (!lstatSync(old).isDirectory() || basename(old) === basename(live) || buildInUse(old)) continue;
     rmSync(old, { recursive: true, force: true });
   }
 }

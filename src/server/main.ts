@@ -10,6 +10,8 @@ import { createShellApp } from './http/shell';
 import { createStaticSite, PUBLIC_DIR } from './http/static';
 import { OAUTH_PROVIDER_IDS, PROVIDERS_META } from '../shared/oauth';
 import { answerProbe, IDLE_CONNECTION_SECONDS, type Lifecycle } from './ops/lifecycle';
+import { markBuildInUse } from './ops/build-in-use';
+import { runningBuildDir } from './paths';
 
 /** However a shutdown goes, the process is gone within this (an orchestrator's usual grace is 10 s). */
 const HARD_STOP_MS = 9_500;
@@ -38,6 +40,9 @@ async function openMigratedDatabase(config: Config) {
 
 async function main(): Promise<void> {
   const config = readConfig();
+  // Chunks load on first use from this build's directory: a later build must keep it.
+  const buildDir = runningBuildDir();
+  if (buildDir) markBuildInUse(buildDir);
   // Production logs are JSON lines for a collector; development's are readable text.
   const log: Logger = config.env === 'production' ? jsonLogger : consoleLogger;
   if (config.workers > 1 && config.workerIndex === undefined) {

@@ -1,7 +1,7 @@
 // Where the server finds the files it reads and the entry points it starts. It runs either from
 // its sources (`bun run dev`, the tests) or from the server build in dist/server/, which
 // `bun run start` runs (scripts/build-server.ts, docs/decisions/2026-11-26-server-build.md).
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -22,6 +22,9 @@ export const SERVER_BUILD_DIR = join(ROOT, 'dist/server');
 
 /** The bundler writes every module as JavaScript, so a TypeScript path means the sources run. */
 const RUNNING_BUILD = !import.meta.path.endsWith('.ts');
+
+/** The build directory this process runs from (its real path, not dist/server), or null from the sources. */
+export const runningBuildDir = (): string | null => (RUNNING_BUILD ? dirname(import.meta.path) : null);
 
 /** `entry` as the server build writes it. */
 export const builtEntryPath = (entry: ServerEntry): string => join(SERVER_BUILD_DIR, `${entry}.js`);

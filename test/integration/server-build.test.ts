@@ -3,10 +3,10 @@
 // written across a restart, names the source files in an error it logs, and on PostgreSQL its
 // workers run the build too.
 import { beforeAll, describe, expect, test } from 'bun:test';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tempDirsRemovedAfterAll } from '../support/temp-dirs';
-import { builtEntryPath } from '../../src/server/paths';
+import { builtEntryPath, ROOT } from '../../src/server/paths';
 import { buildServerOnce, spawnServer } from '../support/process';
 import { freshPostgresDatabase, registerOn, TWO_PROCESS_DATABASE } from '../support/two-processes';
 
@@ -45,6 +45,30 @@ test('on a new PGlite directory it starts, serves the API, and what it wrote is 
   } finally {
     expect(await second.stop()).toBe(0);
   }
+}, 180_000);
+
+test('three builds while it runs: a route whose code it first loads after them still answers', async () => {
+  const server = await spawnServer({ build: true, env: { DATA_DIR: dataDir() } });
+  try {
+    await server.waitUntilUp({ timeoutMs: 90_000 });
+    const { cookie } = await registerOn(server, 'rebuilt');
+    for (let i = 0; i < 3; i++) {
+      const build = Bun.spawnSync([process.execPath, 'scripts/build-server.ts'], { cwd: ROOT, stderr: 'pipe' });
+      expect(build.exitCode).toBe(0);
+    }
+    // The CSV export's module (csv-stringify) is loaded on its first use, from this process's build.
+    const csv = await fetch(`${server.url}/api/export?format=csv&what=tasks`, { headers: { cookie } });
+    expect(csv.status).toBe(200);
+    expect(await csv.text()).toContain('title');
+    expect(server.output()).not.toContain('ENOENT');
+  } finally {
+    expect(await server.stop()).toBe(0);
+  }
+  // Once it has stopped, the next build removes what only it used.
+  const builds = () => readdirSync(join(ROOT, 'dist')).filter((name) => name.startsWith('server-'));
+  const before = builds().length;
+  expect(Bun.spawnSync([process.execPath, 'scripts/build-server.ts'], { cwd: ROOT }).exitCode).toBe(0);
+  expect(builds().length).toBeLessThanOrEqual(Math.max(2, before));
 }, 180_000);
 
 test('a failure while preparing the directory stops the start, its stack naming the source files', async () => {
