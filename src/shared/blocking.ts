@@ -152,7 +152,7 @@ export const BLOCKING_COPY = {
     [
       `Your plan is free now, so the extension blocks the first ${FREE_BLOCKED_SITES_LIMIT} sites you added.`,
       allowOnly ? "'Allow only these sites' is paused." : '',
-      paused > 0 ? `${paused} more ${paused === 1 ? "site is" : "sites are"} paused.` : "",
+      paused > 0 ? `${paused} more ${paused === 1 ? 'site is' : 'sites are'} paused.` : '',
       'Nothing was deleted: it all comes back with Premium.',
     ]
       .filter(Boolean)

@@ -84,7 +84,7 @@ const MINUTE_MS = 60_000;
 
 /**
  * Per zone, the last minute (of UTC time) a date was asked for. Every request asks for 'now', and
- * formatToParts was a tenth of a cached list read's CPU; within one minute the answer is the same
+ * formatToParts was a tenth of a list read's CPU outside the database; within one minute the answer is the same
  * for every instant once its first and last millisecond agree (a local date only moves forward,
  * and no zone's clock jumps back across midnight inside a minute). Checked on the second ask, so
  * one-off instants (a task's carry-over date) cost one format as before.

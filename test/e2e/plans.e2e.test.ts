@@ -5,6 +5,7 @@
 // and 360 px.
 import { describe, expect, test } from 'bun:test';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { BLOCKING_COPY } from '../../src/shared/blocking';
 import { TOASTS } from '../../src/shared/copy';
 import { browserSuite, linesOf, newContext, registerViaApi, setServerClock, startServer } from './support/harness';
 import { expectToast, screenChecks } from './support/screens';
@@ -374,5 +375,44 @@ describe('a production server without payments', () => {
     } finally {
       await production.stop();
     }
+  });
+});
+
+describe('Blocked Sites after Premium ends', () => {
+  test('the list and mode are kept; the card marks what the free plan pauses and says it comes back', async () => {
+    const { context, page } = await open();
+    const api = async (path: string, data: unknown = {}) => {
+      const res = await context.request.post(`${suite.server.url}${path}`, {
+        data,
+        headers: { origin: suite.server.url },
+      });
+      expect(res.ok()).toBe(true);
+      return res.json();
+    };
+    const { checkoutUrl } = await api('/api/create-subscription');
+    const session = new URL(checkoutUrl, suite.server.url).searchParams.get('session');
+    await api('/api/trpc/plans.demoCheckout.complete', { session });
+    // One request each: the first five added are the ones the free plan keeps blocking.
+    for (const site of ['youtube.com', 'reddit.com', 'x.com', 'news.example', 'shop.example', 'games.example'])
+      await api('/api/trpc/blocking.add', { sites: [site] });
+    await api('/api/trpc/blocking.add', { sites: ['tiktok.com', 'twitch.tv'] });
+    await api('/api/trpc/blocking.setMode', { mode: 'allow_only' });
+
+    await setServerClock(suite.server, new Date(Date.now() + 8 * 24 * 60 * 60_000));
+    await page.goto('/manage-subscription#blocked-sites');
+    const card = page.getByTestId('blocked-sites');
+    const note = card.getByTestId('blocking-paused');
+    await note.waitFor();
+    expect(await note.innerText()).toBe(BLOCKING_COPY.pausedNote(3, true));
+    const paused = card.getByRole('listitem').filter({ hasText: BLOCKING_COPY.paused });
+    expect((await paused.allInnerTexts()).map((text) => text.split('\n')[0]?.trim()).sort()).toEqual([
+      'games.example',
+      'tiktok.com',
+      'twitch.tv',
+    ]);
+    // The free plan's mode shows; 'allow only' is offered again with Premium.
+    expect(await card.getByLabel(BLOCKING_COPY.modes.block_listed).isChecked()).toBe(true);
+    expect(await card.getByLabel(BLOCKING_COPY.modes.allow_only).isDisabled()).toBe(true);
+    await checkScreen(page, 'blocked-sites-paused');
   });
 });

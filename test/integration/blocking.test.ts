@@ -92,7 +92,13 @@ describe('the blocked-sites list', () => {
     const { user, client } = await newUser();
     await makePremium(ctx.deps, user.id, 'trial');
     // Added one request at a time, so 'first' is the order they were added in, not A to Z.
-    const first = ['zz-first.example', 'aa-second.example', 'mm-third.example', 'bb-fourth.example', 'yy-fifth.example'];
+    const first = [
+      'zz-first.example',
+      'aa-second.example',
+      'mm-third.example',
+      'bb-fourth.example',
+      'yy-fifth.example',
+    ];
     for (const site of first) expect((await client.mutate('blocking.add', { sites: [site] })).status).toBe(200);
     expect((await client.mutate('blocking.add', { sites: [...BLOCK_PRESETS.social] })).status).toBe(200);
     expect((await client.mutate('blocking.setMode', { mode: 'allow_only' })).status).toBe(200);

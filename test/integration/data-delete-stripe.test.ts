@@ -262,7 +262,8 @@ describe('the deletion mark', () => {
     } finally {
       stripe.outage = false;
     }
-    for (const sub of stripe.subscriptions.values()) if (sub.customer === `cus_${user.id.slice(0, 8)}`) sub.status = 'canceled';
+    for (const sub of stripe.subscriptions.values())
+      if (sub.customer === `cus_${user.id.slice(0, 8)}`) sub.status = 'canceled';
     const checkout = await client.post<{ checkoutUrl: string }>('/api/create-subscription');
     expect(checkout.status).toBe(200);
     expect(checkout.body.checkoutUrl).toStartWith('https://checkout.stripe.test/');

@@ -1,5 +1,5 @@
-// Two app processes on one fresh PostgreSQL database, for the tests that show what a change made
-// through one process does to the other's caches (LISTEN/NOTIFY). Without TEST_DATABASE_URL nothing
+// Two app processes on one fresh PostgreSQL database, for the tests that show a change made through
+// one process is seen at once by the other (nothing is cached between requests). Without TEST_DATABASE_URL nothing
 // starts; those files skip their tests (`describe.skipIf(!TWO_PROCESS_DATABASE)`).
 import { afterAll, beforeAll, expect } from 'bun:test';
 import { rmSync } from 'node:fs';

@@ -14,7 +14,7 @@ import {
 import { PASSWORD_RESET_TTL_MS } from '../../shared/constants';
 import { AUTH_MESSAGES } from '../../shared/copy';
 import type { CurrentUser, ProfileUpdate } from '../../shared/types';
-import { emailChanges, passwordResetTokens, sessions, users } from '../db/schema';
+import { emailChanges, passwordResetTokens, users } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { isUniqueViolation } from '../db/errors';
 import { requireRow, rowsOf } from '../db/rows';

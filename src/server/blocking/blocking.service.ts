@@ -119,9 +119,9 @@ export async function importBlockedSites(
   const wanted = [...new Set(file.sites.map((site) => normalizeSite(site)).filter((d): d is string => d !== null))];
   await lockListOwner(tx, userId);
   const held = new Set(
-    (
-      await tx.select({ domain: blockedSites.domain }).from(blockedSites).where(eq(blockedSites.userId, userId))
-    ).map((r) => r.domain),
+    (await tx.select({ domain: blockedSites.domain }).from(blockedSites).where(eq(blockedSites.userId, userId))).map(
+      (r) => r.domain,
+    ),
   );
   const fresh = wanted.filter((domain) => !held.has(domain));
   const room = Math.max(0, (premium ? BLOCKED_SITES_MAX : FREE_BLOCKED_SITES_LIMIT) - held.size);

@@ -5,8 +5,8 @@ import { localDate } from '../../shared/local-date';
 import { RecentMap } from '../../shared/recent-map';
 
 /**
- * Each list read asks whether a reset is due, and Intl's formatToParts was most of a cached read's
- * own work: the last reset's local date is kept (it is the same answer until the next reset), by
+ * Each list read asks whether a reset is due, and Intl's formatToParts was most of the read's own
+ * work outside the database: the last reset's local date is kept (it is the same answer until the next reset), by
  * its exact instant and zone. Bounded: beyond this many users the oldest are read again.
  */
 const RESET_DAYS_KEPT = 10_000;

@@ -68,7 +68,8 @@ export function describeImport(result: ImportResult): string {
     text += ` ${plural(result.skippedRunningSessions, 'running session was', 'running sessions were')} not imported.`;
   if (result.blockedSitesOverLimit > 0)
     text += ` ${plural(result.blockedSitesOverLimit, 'blocked site was', 'blocked sites were')} left out: the free plan blocks up to ${FREE_BLOCKED_SITES_LIMIT} sites.`;
-  if (result.allowOnlyNotImported) text += " 'Allow only these sites' is a Premium mode, so your sites are blocked instead.";
+  if (result.allowOnlyNotImported)
+    text += " 'Allow only these sites' is a Premium mode, so your sites are blocked instead.";
   if (result.streakUpdated) text += ' Your streak was updated.';
   return text;
 }

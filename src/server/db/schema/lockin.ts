@@ -55,4 +55,3 @@ export const lockInSessions = pgTable(
     uniqueIndex('lock_in_sessions_one_active_idx').on(t.userId).where(sql`${t.status} = 'active'`),
   ],
 );
-
