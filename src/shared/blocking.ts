@@ -139,7 +139,11 @@ export const BLOCKING_COPY = {
   remove: (site: string) => `Remove ${site}`,
   empty: 'No sites yet. Add one, or start from a list.',
   count: (n: number, limit: number | null) =>
-    limit === null ? `${n} ${n === 1 ? 'site' : 'sites'}` : `${n} of ${limit} sites on the free plan`,
+    limit === null
+      ? `${n} ${n === 1 ? 'site' : 'sites'}`
+      : n > limit
+        ? `${n} sites, ${limit} of them blocked on the free plan`
+        : `${n} of ${limit} sites on the free plan`,
   modeLabel: 'During a session',
   modes: {
     block_listed: 'Block these sites',

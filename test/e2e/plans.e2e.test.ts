@@ -404,6 +404,8 @@ describe('Blocked Sites after Premium ends', () => {
     const note = card.getByTestId('blocking-paused');
     await note.waitFor();
     expect(await note.innerText()).toBe(BLOCKING_COPY.pausedNote(3, true));
+    expect(await card.getByTestId('blocked-count').innerText()).toBe(BLOCKING_COPY.count(8, 5));
+    expect(BLOCKING_COPY.count(8, 5)).toBe('8 sites, 5 of them blocked on the free plan');
     const paused = card.getByRole('listitem').filter({ hasText: BLOCKING_COPY.paused });
     expect((await paused.allInnerTexts()).map((text) => text.split('\n')[0]?.trim()).sort()).toEqual([
       'games.example',
