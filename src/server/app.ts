@@ -22,6 +22,7 @@ import { lockinRoutes } from './lockin/lockin.routes';
 import { plansRoutes } from './plans/plans.routes';
 import { pushRoutes } from './push/push.routes';
 import { blockingRoutes } from './blocking/blocking.routes';
+import { liveRoutes } from './live/live.routes';
 import { tasksRoutes } from './tasks/tasks.routes';
 import { createInnerContext } from './trpc/init';
 import { appRouter } from './trpc/router';
@@ -104,6 +105,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   app.route('/api', insightsRoutes(deps));
   app.route('/api', pushRoutes(deps));
   app.route('/api', blockingRoutes(deps));
+  app.route('/api', liveRoutes(deps));
 
   if (deps.config.testClock && deps.clock instanceof AdjustableClock) {
     const clock = deps.clock;

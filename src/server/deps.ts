@@ -5,6 +5,7 @@ import type { Clock } from './clock';
 import type { Db } from './db/client';
 import type { TaskSuggester } from './integrations/ai';
 import type { Mailer } from './integrations/mail';
+import type { LiveHub } from './live/live-hub';
 import type { Logger } from './ops/logger';
 
 export type { Logger, RequestLogLine } from './ops/logger';
@@ -16,6 +17,8 @@ export interface AppDeps {
   clock: Clock;
   mailer: Mailer;
   log: Logger;
+  /** The streams this process holds (GET /api/live) and the LISTEN that feeds them. */
+  live: LiveHub;
   /** Overrides the AI suggester the configuration picks (tests pass the AI SDK's mock model). */
   ai?: TaskSuggester;
 }

@@ -64,6 +64,7 @@ async function main(): Promise<void> {
     import('./app'),
     import('./integrations/mail'),
     import('./accounts/sessions'),
+    import('./live/live-hub'),
   ]);
   const appReady = Promise.withResolvers<Hono<AppEnv>>();
 
@@ -94,6 +95,9 @@ async function main(): Promise<void> {
   // Signals may come while the database is still opening: the handler waits for start-up to
   // settle so the database is always closed cleanly.
   let started: { close(): Promise<void> } | undefined;
+  // Open live streams are requests that never finish by themselves: they end first, so the port can
+  // close (their pages reconnect, through a proxy to another process).
+  let endStreams: (() => Promise<void>) | undefined;
   const shutdown = async (signal: string) => {
     if (lifecycle.stopping) return;
     // Readiness flips at once: a load balancer moves new traffic elsewhere.
@@ -107,6 +111,7 @@ async function main(): Promise<void> {
     try {
       // Optionally keep serving while the balancer notices /api/ready (SHUTDOWN_DRAIN_MS).
       if (config.shutdownDrainMs > 0) await Bun.sleep(config.shutdownDrainMs);
+      await endStreams?.();
       await server.stop(false);
       await starting.catch(() => undefined);
       await started?.close();
@@ -121,16 +126,18 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   try {
-    const [database, { createApp }, { createMailer }, { deleteExpiredSessions }] = await starting;
+    const [database, { createApp }, { createMailer }, { deleteExpiredSessions }, { createLiveHub }] = await starting;
     const deps: AppDeps = {
       config,
       db: database.db,
       clock: config.testClock ? new AdjustableClock() : systemClock,
       mailer: createMailer(config, log),
       log,
+      live: createLiveHub(database, log),
     };
     const { startSessionEndPushes } = await import('./push/session-end');
     const { startPlanSweeps } = await import('./plans/plan-sweeps');
+    endStreams = () => deps.live.stop();
     const stopPushes = startSessionEndPushes(deps);
     const stopPlanSweeps = startPlanSweeps(deps);
     started = {

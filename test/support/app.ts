@@ -8,6 +8,7 @@ import { type Config, loadConfig } from '../../src/server/config';
 import type { AppDeps, Logger } from '../../src/server/deps';
 import type { AppEnv } from '../../src/server/http/auth-middleware';
 import { createMailer } from '../../src/server/integrations/mail';
+import { createLiveHub } from '../../src/server/live/live-hub';
 import type { AppRouter } from '../../src/server/trpc/router';
 import { createTestDatabase, type TestDatabase } from './db';
 
@@ -48,7 +49,7 @@ export async function createTestContext(
   const log = createTestLogger();
   const clock = new AdjustableClock(options.now ?? new Date('2026-03-10T12:00:00Z'));
   const mailer = createMailer(config, log);
-  const deps: AppDeps = { config, db: database.db, clock, mailer, log };
+  const deps: AppDeps = { config, db: database.db, clock, mailer, log, live: createLiveHub(database, log) };
   const app = createApp(deps);
   return {
     app,
@@ -58,6 +59,7 @@ export async function createTestContext(
     log,
     async close() {
       mailer.close();
+      await deps.live.stop();
       await database.close();
     },
   };

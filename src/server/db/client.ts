@@ -14,6 +14,12 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * LISTEN on `channel`: each NOTIFY's payload, after its transaction commits (PostgreSQL: one
+   * dedicated connection per process, listened again after a reconnect; PGlite: in this process).
+   * Answers the function that stops listening.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -58,7 +64,15 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
         application_name: 'lockin',
       },
     });
-    return { db: drizzle({ client }) as unknown as Db, kind: 'postgres', close: () => client.end({ timeout: 5 }) };
+    return {
+      db: drizzle({ client }) as unknown as Db,
+      kind: 'postgres',
+      async listen(channel, onPayload) {
+        const { unlisten } = await client.listen(channel, onPayload);
+        return unlisten;
+      },
+      close: () => client.end({ timeout: 5 }),
+    };
   }
   const [{ PGlite }, { drizzle }] = await Promise.all([import('@electric-sql/pglite'), import('drizzle-orm/pglite')]);
   const inMemory = isInMemory(options.dataDir);
@@ -72,6 +86,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return {
     db: drizzle({ client: drizzleClient(client) as PGlite }) as unknown as Db,
     kind: 'pglite',
+    listen: (channel, onPayload) => client.listen(channel, onPayload),
     close: () => client.close(),
   };
 }

@@ -6,3 +6,4 @@ export * from './tasks';
 export * from './push';
 export * from './secrets';
 export * from './blocking';
+export * from './rooms';

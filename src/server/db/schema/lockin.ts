@@ -40,6 +40,8 @@ export const lockInSessions = pgTable(
     endedAt: timestamp('ended_at', { withTimezone: true }),
     /** When the 'session complete' push went out (or was claimed to): each session's once. */
     endNotifiedAt: timestamp('end_notified_at', { withTimezone: true }),
+    /** The Focus-together room this session was started by (no foreign key: a room is gone a day after it ends). */
+    roomId: text('room_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,0 +1,115 @@
+// One process's side of the live channel: the streams its pages hold, by user, and the one LISTEN
+// that tells it what changed. Writes announce themselves in their own transactions (the triggers
+// of drizzle/0018), so a change made through any process reaches every process's streams at
+// commit; nothing is kept here but the open streams themselves.
+import type { Database } from '../db/client';
+import type { Logger } from '../ops/logger';
+import { LIVE_EVENTS, LIVE_STREAMS_PER_USER, type LiveEventName } from '../../shared/live';
+
+export const LIVE_CHANNEL = 'lockin_live';
+
+/** A NOTIFY payload as the triggers write it. */
+interface Announcement {
+  /** What changed: a live event's name, or 'ended' (a sign-in ended: its streams close). */
+  w: LiveEventName | 'ended';
+  /** The users to tell. */
+  u: string[];
+  /** The room, for 'room'. */
+  r?: string;
+  /** The sign-in that ended, for 'ended'. */
+  s?: string;
+}
+
+export interface LiveStream {
+  userId: string;
+  /** The sign-in the stream was opened with: it closes when that sign-in ends. */
+  sessionId: string;
+  send(event: LiveEventName, data: string): void;
+  close(): void;
+}
+
+export interface LiveHub {
+  /** Holds `stream` until the returned function is called (the page went away). */
+  open(stream: LiveStream): Promise<() => void>;
+  /** Open streams in this process (metrics and benches). */
+  count(): number;
+  stop(): Promise<void>;
+}
+
+const NAMES = new Set<string>(LIVE_EVENTS);
+
+function parse(payload: string): Announcement | null {
+  try {
+    const value = JSON.parse(payload) as Partial<Announcement>;
+    if (!Array.isArray(value.u) || typeof value.w !== 'string') return null;
+    if (value.w !== 'ended' && !NAMES.has(value.w)) return null;
+    return value as Announcement;
+  } catch {
+    return null;
+  }
+}
+
+export function createLiveHub(database: Pick<Database, 'listen'>, log: Pick<Logger, 'error'>): LiveHub {
+  const byUser = new Map<string, Set<LiveStream>>();
+  let total = 0;
+  // Listening starts with the first stream, so a process nobody watches holds no connection for it.
+  let listening: Promise<() => Promise<void>> | null = null;
+
+  function deliver(payload: string): void {
+    const event = parse(payload);
+    if (!event) return;
+    for (const userId of event.u) {
+      const streams = byUser.get(userId);
+      if (!streams) continue;
+      for (const stream of streams) {
+        if (event.w === 'ended') {
+          if (stream.sessionId === event.s) stream.close();
+        } else {
+          stream.send(event.w, event.w === 'room' ? JSON.stringify({ roomId: event.r }) : '{}');
+        }
+      }
+    }
+  }
+
+  function remove(stream: LiveStream): void {
+    const streams = byUser.get(stream.userId);
+    if (!streams?.delete(stream)) return;
+    total -= 1;
+    if (streams.size === 0) byUser.delete(stream.userId);
+  }
+
+  return {
+    async open(stream) {
+      listening ??= database.listen(LIVE_CHANNEL, deliver).catch((error: unknown) => {
+        listening = null;
+        throw error;
+      });
+      await listening;
+      let streams = byUser.get(stream.userId);
+      if (!streams) {
+        streams = new Set();
+        byUser.set(stream.userId, streams);
+      }
+      // A user's streams are bounded: a script opening streams in a loop closes its own oldest.
+      if (streams.size >= LIVE_STREAMS_PER_USER) {
+        const [oldest] = streams;
+        if (oldest) {
+          remove(oldest);
+          oldest.close();
+        }
+      }
+      streams.add(stream);
+      total += 1;
+      return () => remove(stream);
+    },
+    count: () => total,
+    async stop() {
+      for (const streams of byUser.values()) for (const stream of streams) stream.close();
+      byUser.clear();
+      total = 0;
+      const unlisten = await listening?.catch(() => null);
+      listening = null;
+      await unlisten?.().catch((error: unknown) => log.error('live: unlisten failed', error));
+    },
+  };
+}

@@ -1,0 +1,84 @@
+// The live channel (GET /api/live) through HTTP, on PGlite and (TEST_DATABASE_URL) PostgreSQL: a
+// stream hears its own user's changes from any sign-in as they commit, never another user's, and
+// closes when its sign-in ends.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { createTestContext, TestClient, type TestContext } from '../support/app';
+import { createUser, signedInClient } from '../support/factories';
+import { openLiveStream } from '../support/live';
+import { makePremium } from '../support/plans';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+}, 120_000);
+afterAll(() => ctx.close());
+
+async function twoDevices() {
+  const user = await createUser(ctx);
+  const page = await signedInClient(ctx, user);
+  const phone = await signedInClient(ctx, user);
+  const stream = await openLiveStream(ctx.app, page);
+  expect(stream.status).toBe(200);
+  expect((await stream.next())?.event).toBe('ready');
+  return { user, page, phone, stream };
+}
+
+describe('GET /api/live', () => {
+  test('signed out: 401 and no stream', async () => {
+    const stream = await openLiveStream(ctx.app, new TestClient(ctx.app));
+    expect(stream.status).toBe(401);
+  });
+
+  test("another device's task, session and plan changes reach the page as they commit", async () => {
+    const { user, phone, stream } = await twoDevices();
+    try {
+      expect((await phone.mutate('tasks.bank.create', { id: crypto.randomUUID(), title: 'Read' })).status).toBe(200);
+      expect(await stream.next()).toEqual({ event: 'tasks', data: {} });
+      const started = await phone.post<{ id: string }>('/api/lock-in-sessions', {
+        taskTitle: 'Read',
+        category: 'Study',
+        goalMinutes: 25,
+      });
+      expect(started.status).toBe(201);
+      expect(await stream.next()).toEqual({ event: 'session', data: {} });
+      await makePremium(ctx.deps, user.id);
+      expect(await stream.next()).toEqual({ event: 'plan', data: {} });
+    } finally {
+      await stream.close();
+    }
+  });
+
+  test("another user's changes never reach the stream", async () => {
+    const { phone, stream } = await twoDevices();
+    const stranger = await signedInClient(ctx, await createUser(ctx));
+    try {
+      await stranger.mutate('tasks.bank.create', { id: crypto.randomUUID(), title: 'Theirs' });
+      await stranger.post('/api/lock-in-sessions', { taskTitle: 'Theirs', category: 'Work', goalMinutes: 25 });
+      // Announcements arrive in commit order: the next one this stream hears is its own user's.
+      await phone.mutate('tasks.bank.create', { id: crypto.randomUUID(), title: 'Mine' });
+      expect(await stream.next()).toEqual({ event: 'tasks', data: {} });
+    } finally {
+      await stream.close();
+    }
+  });
+
+  test('the stream ends with its sign-in: signing out here, or from another device', async () => {
+    const first = await twoDevices();
+    expect((await first.page.post('/api/logout')).status).toBe(302);
+    expect(await first.stream.next()).toBeNull();
+
+    const second = await twoDevices();
+    expect((await second.phone.post('/api/auth/sign-out-others', {})).status).toBe(200);
+    expect(await second.stream.next()).toBeNull();
+    // The device that stayed keeps its own stream.
+    const kept = await openLiveStream(ctx.app, second.phone);
+    expect((await kept.next())?.event).toBe('ready');
+    await kept.close();
+  });
+
+  test('deleting the account ends its streams at once', async () => {
+    const { user, phone, stream } = await twoDevices();
+    expect((await phone.delete('/api/auth/account', { email: user.email })).status).toBe(200);
+    expect(await stream.next()).toBeNull();
+  });
+});
