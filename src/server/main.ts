@@ -137,13 +137,16 @@ async function main(): Promise<void> {
     };
     const { startSessionEndPushes } = await import('./push/session-end');
     const { startPlanSweeps } = await import('./plans/plan-sweeps');
+    const { startRoomSweeps } = await import('./rooms/rooms-sweep');
     endStreams = () => deps.live.stop();
     const stopPushes = startSessionEndPushes(deps);
     const stopPlanSweeps = startPlanSweeps(deps);
+    const stopRoomSweeps = startRoomSweeps(deps);
     started = {
       async close() {
         await stopPushes();
         await stopPlanSweeps();
+        await stopRoomSweeps();
         deps.mailer.close();
         await database.close();
       },

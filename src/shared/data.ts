@@ -80,6 +80,8 @@ export const exportFocusSessionSchema = z.object({
   id: taskIdSchema,
   /** The session's id in the spec's other REST shape (/api/focus-sessions), when a client used both. */
   aliasId: taskIdSchema.nullable().optional(),
+  /** The Focus-together room that started it (the room itself is gone a day after it ends). */
+  roomId: taskIdSchema.nullable().optional(),
   taskTitle: title,
   category,
   goalText: textField().max(DESCRIPTION_MAX_LENGTH).nullable(),

@@ -27,7 +27,7 @@ import {
 } from './accounts.service';
 import { confirmEmailChange } from './email-change';
 import { signOutOtherDevices } from './other-devices';
-import { invalidateSession } from './sessions';
+import { signOut } from './sign-out';
 import { readDeviceCookie, rememberDevice, setDeviceCookie } from './trusted-devices';
 
 export function accountsRoutes(deps: AppDeps): Hono<AppEnv> {
@@ -96,7 +96,7 @@ export function accountsRoutes(deps: AppDeps): Hono<AppEnv> {
   routes.on(['GET', 'POST'], '/logout', async (c) => {
     if (c.req.method === 'GET' && isCrossSiteNavigation(c)) return c.redirect(ROUTES.home, 302);
     const auth = c.get('auth');
-    if (auth) await invalidateSession(deps.db, auth.session.id);
+    if (auth) await signOut(deps, auth.session);
     clearSessionCookie(c, deps);
     return c.redirect(ROUTES.home, 302);
   });

@@ -20,6 +20,7 @@ import { isUniqueViolation } from '../db/errors';
 import { requireRow, rowsOf } from '../db/rows';
 import { AppError } from '../http/errors';
 import { clearRateLimit, hitRateLimit, RATE_LIMITS } from '../http/rate-limit';
+import { leaveRoomsSignedOut } from '../rooms/rooms.service';
 import { endOtherCredentials } from './other-devices';
 import { assertNotCommon, hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import { isPremium } from '../plans/plan-status';
@@ -276,6 +277,8 @@ export async function resetPassword(
       deviceToken: meta.deviceToken,
       pushEndpoint: input.keepPushEndpoint,
     });
+    // Signed out everywhere: out of the rooms they joined too.
+    await leaveRoomsSignedOut(tx, claimed.userId, now);
     // Whoever asked to move the account to another address loses that request with the password.
     await tx.delete(emailChanges).where(eq(emailChanges.userId, claimed.userId));
     return { email: user?.email };

@@ -9,6 +9,7 @@ import { readStreak } from '../lockin/streak';
 import { localDate, safeTimeZone } from '../../shared/local-date';
 import { getPlanStatus } from '../plans/plan-status';
 import { blockingForExport } from '../blocking/blocking.service';
+import { roomsForExport } from '../rooms/rooms.service';
 import { bankPages, completionPages, iso, readDaily, sessionPages, toExportSession } from './export-pages';
 
 /**
@@ -47,6 +48,7 @@ export async function* exportJsonChunks(deps: AppDeps, userId: string): AsyncGen
   const streak = await readStreak(db, userId, zone, localDate(deps.clock.now(), zone));
   const plan = await getPlanStatus(deps, userId);
   const siteBlocking = await blockingForExport(deps, userId);
+  const rooms = await roomsForExport(deps, userId);
 
   const head = {
     format: EXPORT_FORMAT,
@@ -82,6 +84,8 @@ export async function* exportJsonChunks(deps: AppDeps, userId: string): AsyncGen
     customCategories: categories.map((c) => ({ name: c.name, createdAt: c.createdAt.toISOString() })),
     streak: { current: streak.current, lastDay: streak.lastDay },
     siteBlocking,
+    // Your part in each Focus-together room still kept (never the other members' names).
+    rooms,
   };
   // Drop the closing brace of the head object and continue with the streamed lists.
   yield JSON.stringify(head, null, 2).slice(0, -2);

@@ -12,6 +12,7 @@ export const iso = (d: Date | null): string | null => (d ? d.toISOString() : nul
 const sessionColumns = {
   id: lockInSessions.id,
   aliasId: lockInSessions.aliasId,
+  roomId: lockInSessions.roomId,
   taskTitle: lockInSessions.taskTitle,
   category: lockInSessions.category,
   goalText: lockInSessions.goalText,
@@ -28,6 +29,7 @@ const sessionColumns = {
 export interface SessionRow {
   id: string;
   aliasId: string | null;
+  roomId: string | null;
   taskTitle: string;
   category: string;
   goalText: string | null;
@@ -73,6 +75,7 @@ export function toExportSession(row: SessionRow): ExportFocusSession {
   return {
     id: row.id,
     aliasId: row.aliasId,
+    roomId: row.roomId,
     taskTitle: row.taskTitle,
     category: row.category,
     goalText: row.goalText,

@@ -274,6 +274,7 @@ async function importSessions(
         userId,
         id: s.id,
         aliasId: s.aliasId ?? null,
+        roomId: s.roomId ?? null,
         taskTitle: s.taskTitle,
         category: s.category,
         goalText: s.goalText,

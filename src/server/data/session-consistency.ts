@@ -15,7 +15,9 @@ export function sessionProblem(s: ExportFocusSession, now: Date): { problem: str
   const endsAt = Date.parse(s.endsAt);
   if (!isAllowedDuration(s.goalMinutes))
     return { problem: `has a goal of ${s.goalMinutes} minutes; LockIn offers ${LOCK_IN_DURATIONS_MINUTES.join(', ')}` };
-  if (Math.abs(endsAt - (start + s.goalMinutes * MINUTE_MS)) > 1000)
+  const span = endsAt - start;
+  // Exactly its goal; shorter only for a session that joined a room late (it ended with the room).
+  if (Math.abs(span - s.goalMinutes * MINUTE_MS) > 1000 && !(s.roomId && span > 0 && span < s.goalMinutes * MINUTE_MS))
     return { problem: 'must have endsAt exactly its goal after startedAt' };
   if (s.endedAt === null) return { problem: 'has ended but has no endedAt' };
   const end = Date.parse(s.endedAt);
@@ -23,6 +25,8 @@ export function sessionProblem(s: ExportFocusSession, now: Date): { problem: str
   if (end > now.getTime() + OFFLINE_CLOCK_TOLERANCE_MS) return { problem: 'must have ended in the past' };
   if (s.actualMinutes === null) return { problem: 'has ended but has no actualMinutes' };
   if (s.actualMinutes > s.goalMinutes) return { problem: 'must have actualMinutes at most its goal' };
+  if (s.actualMinutes > Math.round(span / MINUTE_MS))
+    return { problem: 'must have actualMinutes at most the time between startedAt and endsAt' };
   const completed = s.status === 'completed';
   if (s.completed !== completed || s.quitEarly !== !completed)
     return { problem: `has status '${s.status}' but completed ${s.completed} and quitEarly ${s.quitEarly}` };

@@ -38,6 +38,11 @@ export const RATE_LIMITS = {
   forgotPerIp: { name: 'forgot:ip', limit: 30, windowMs: 60 * MINUTE },
   resetPerIp: { name: 'reset:ip', limit: 30, windowMs: 15 * MINUTE },
   pushTestPerUser: { name: 'push-test:user', limit: 10, windowMs: 15 * MINUTE },
+  // Focus together: joining, and trying a room's short code (a code is 30 bits; these bound guessing).
+  roomJoinPerUser: { name: 'room-join:user', limit: 30, windowMs: 15 * MINUTE },
+  roomJoinPerIp: { name: 'room-join:ip', limit: 100, windowMs: 15 * MINUTE },
+  roomCodePerUser: { name: 'room-code:user', limit: 20, windowMs: 15 * MINUTE },
+  roomCodePerIp: { name: 'room-code:ip', limit: 60, windowMs: 15 * MINUTE },
 } as const satisfies Record<string, RateLimitRule>;
 
 const LONGEST_WINDOW_MS = Math.max(...Object.values(RATE_LIMITS).map((r) => r.windowMs));

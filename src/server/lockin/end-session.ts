@@ -8,7 +8,15 @@ import type { Db, Tx } from '../db/client';
 import { lockInSessions } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
-import { findSession, type LockInUser, notFound, type SessionRow, streakAt, toView } from './lockin.service';
+import {
+  findSession,
+  type LockInUser,
+  notFound,
+  type SessionRow,
+  streakAt,
+  toView,
+  windowMinutes,
+} from './lockin.service';
 
 /**
  * How early (by the server's clock) a completion may arrive before the countdown's end: covers
@@ -110,8 +118,9 @@ function plannedEnd(row: SessionRow, input: EndInput, now: Date): { actual: numb
     throw new AppError('CONFLICT', LOCKIN_MESSAGES.notYetEnded);
   }
   return {
-    // A quit stores at most the minutes that passed: a claim of 119 one second in is 0.
-    actual: input.outcome === 'quit' ? Math.min(claimed, elapsed) : claimed,
+    // A quit stores at most the minutes that passed: a claim of 119 one second in is 0. A
+    // completion at most the countdown's span (less than the goal for a late joiner of a room).
+    actual: input.outcome === 'quit' ? Math.min(claimed, elapsed) : Math.min(claimed, windowMinutes(row)),
     endedAt: input.outcome === 'completed' && now > row.endsAt ? row.endsAt : now,
   };
 }

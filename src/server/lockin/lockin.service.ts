@@ -8,6 +8,7 @@
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import { localDate, safeTimeZone } from '../../shared/local-date';
 import {
+  minutesFromSeconds,
   LOCKIN_MESSAGES,
   type LockInSessionView,
   type QuitReason,
@@ -30,6 +31,14 @@ export interface LockInUser extends PlanUser {
 export type SessionRow = typeof lockInSessions.$inferSelect;
 
 export const MINUTE_MS = 60_000;
+
+/**
+ * The minutes a session's countdown spans: its goal, or less for one that joined a room late (it
+ * ends with the room). A completion never records more than this.
+ */
+export function windowMinutes(row: Pick<SessionRow, 'startedAt' | 'endsAt' | 'goalMinutes'>): number {
+  return Math.min(row.goalMinutes, minutesFromSeconds((row.endsAt.getTime() - row.startedAt.getTime()) / 1000));
+}
 
 export const notFound = () => new AppError('NOT_FOUND', LOCKIN_MESSAGES.notFound);
 

@@ -19,6 +19,7 @@ import {
   type SessionRow,
   sessionTask,
   toView,
+  windowMinutes,
 } from './lockin.service';
 
 /** A second REST shape recording the same session arrives right after the first. */
@@ -89,7 +90,7 @@ export async function startSession(deps: AppDeps, user: LockInUser, input: Start
         return { session: toView(running), created: false };
       if (running) {
         if (running.endsAt.getTime() <= now.getTime()) {
-          await finishRow(tx, user, running, 'completed', running.goalMinutes, null, running.endsAt);
+          await finishRow(tx, user, running, 'completed', windowMinutes(running), null, running.endsAt);
         } else {
           const attached = await attachOtherShape(tx, user.id, running, input, now);
           if (attached) return { session: toView(attached), created: false };

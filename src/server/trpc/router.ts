@@ -3,6 +3,7 @@ import { blockingRouter } from '../blocking/blocking.router';
 import { insightsRouter } from '../insights/insights.router';
 import { lockinRouter } from '../lockin/lockin.router';
 import { plansRouter } from '../plans/plans.router';
+import { roomsRouter } from '../rooms/rooms.router';
 import { tasksRouter } from '../tasks/tasks.router';
 import { router } from './init';
 
@@ -13,6 +14,7 @@ export const appRouter = router({
   plans: plansRouter,
   insights: insightsRouter,
   blocking: blockingRouter,
+  rooms: roomsRouter,
 });
 
 export type AppRouter = typeof appRouter;
