@@ -5,7 +5,6 @@
 // What others see of a member is RoomMemberView: first name and last initial, state, when they
 // gave up (never why), and the task title only if they share it.
 import { and, asc, count, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
-import { LOCK_IN_DURATIONS_MINUTES } from '../../shared/constants';
 import {
   memberState,
   publicName,
@@ -228,9 +227,7 @@ export async function createRoom(deps: AppDeps, user: RoomUser, input: CreateRoo
     startsAt.getTime() > now.getTime() + ROOM_START_WITHIN_HOURS * HOUR_MS
   )
     throw new AppError('BAD_REQUEST', ROOM_MESSAGES.startRange);
-  const start = startsAt < now ? now : startsAt;
-  if (!(LOCK_IN_DURATIONS_MINUTES as readonly number[]).includes(input.goalMinutes))
-    throw new AppError('BAD_REQUEST', 'Goal minutes must be one of the offered durations');
+  const start = new Date(Math.max(startsAt.getTime(), now.getTime()));
   const id = crypto.randomUUID();
   for (let attempt = 0; ; attempt++) {
     try {
