@@ -9,6 +9,7 @@ import { LandingPage } from './features/landing/LandingPage';
 import { NotFoundPage } from './features/notfound/NotFoundPage';
 import { LoginPage } from './features/auth/LoginPage';
 import { OfflineNotices } from './features/offline/OfflineNotices';
+import { LiveUpdates } from './features/live/LiveUpdates';
 import { LockInProvider } from './features/lockin/LockInProvider';
 import { ScrollRestoration } from './lib/scroll-restoration';
 import { PageLoading } from './ui/PageLoading';
@@ -45,6 +46,10 @@ const TermsOfServicePage = lazy(() =>
 const CookiePolicyPage = lazy(() =>
   import('./features/legal/LegalPages').then((m) => ({ default: m.CookiePolicyPage })),
 );
+// Focus together: opened from the Lock-In setup, an invite link or a shared code.
+const NewRoomPage = lazy(() => import('./features/rooms/NewRoomPage').then((m) => ({ default: m.NewRoomPage })));
+const RoomPage = lazy(() => import('./features/rooms/RoomPage').then((m) => ({ default: m.RoomPage })));
+const JoinPage = lazy(() => import('./features/rooms/JoinPage').then((m) => ({ default: m.JoinPage })));
 const SubscribePage = lazy(() => import('./features/plans/SubscribePage').then((m) => ({ default: m.SubscribePage })));
 const SubscribeSuccessPage = lazy(() =>
   import('./features/plans/SubscribeSuccessPage').then((m) => ({ default: m.SubscribeSuccessPage })),
@@ -55,6 +60,7 @@ function Root() {
     <LockInProvider>
       <SkipLink />
       <OfflineNotices />
+      <LiveUpdates />
       <Outlet />
       <ScrollRestoration />
     </LockInProvider>
@@ -147,6 +153,38 @@ const ROUTE_TABLE: RouteObject[] = [
         element: (
           <OnDemand>
             <CookiePolicyPage />
+          </OnDemand>
+        ),
+      },
+      {
+        path: ROUTES.newRoom,
+        element: (
+          <SignedInOnly>
+            <NewRoomPage />
+          </SignedInOnly>
+        ),
+      },
+      {
+        path: '/rooms/:roomId',
+        element: (
+          <SignedInOnly>
+            <RoomPage />
+          </SignedInOnly>
+        ),
+      },
+      {
+        path: ROUTES.joinRoom,
+        element: (
+          <OnDemand>
+            <JoinPage />
+          </OnDemand>
+        ),
+      },
+      {
+        path: '/join/:token',
+        element: (
+          <OnDemand>
+            <JoinPage />
           </OnDemand>
         ),
       },

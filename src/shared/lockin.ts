@@ -148,6 +148,8 @@ export interface LockInSessionView {
   endsAt: string;
   /** ISO: when it actually ended, or null while running. */
   completedAt: string | null;
+  /** The Focus-together room that started it (present only then). */
+  roomId?: string;
 }
 
 export interface RunningSession {

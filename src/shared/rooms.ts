@@ -20,7 +20,6 @@ export const ROOM_SWEEP_SECONDS = 2;
 
 export const ROOM_PATHS = {
   room: (id: string) => `/rooms/${id}`,
-  join: '/join',
   joinLink: (token: string) => `/join/${token}`,
 } as const;
 
@@ -105,7 +104,7 @@ export interface RoomPreview {
   endsAt: string;
   phase: RoomPhase;
   capacity: number;
-  members: { name: string; isHost: boolean }[];
+  members: { key: string; name: string; isHost: boolean }[];
   full: boolean;
   youAreIn: boolean;
 }

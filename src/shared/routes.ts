@@ -14,9 +14,41 @@ export const ROUTES = {
   termsOfService: '/terms-of-service',
   cookiePolicy: '/cookie-policy',
   demoCheckout: '/demo-checkout',
+  /** Focus together: open a room, and join one by its code (a link adds its token: /join/<token>). */
+  newRoom: '/rooms/new',
+  joinRoom: '/join',
 } as const;
 
 export const APP_PATHS: ReadonlySet<string> = new Set(Object.values(ROUTES));
+
+/** Pages with a part that varies: a Focus-together room, and an invite to one (by link, or the code form). */
+const APP_PATTERNS = [/^\/rooms\/[0-9a-f-]{36}$/, /^\/join(\/[0-9a-f-]{36}\.[A-Za-z0-9_-]{1,64})?$/];
+
+/** True for a path the app has a page for (the server answers it 200, any other 404). */
+export function isAppPath(path: string): boolean {
+  return APP_PATHS.has(path) || APP_PATTERNS.some((pattern) => pattern.test(path));
+}
+
+/** ?next= on sign-in and sign-up: where to go once signed in. */
+export const NEXT_PARAM = 'next';
+
+/** `page` with ?next= pointing back at `next` (when there is one). */
+export function withNext(page: string, next: string | null): string {
+  return next ? `${page}?${NEXT_PARAM}=${encodeURIComponent(next)}` : page;
+}
+
+/** `next` when it is a page of this app (its path, query and fragment), else null: never another site. */
+export function safeNextPath(next: string | null | undefined): string | null {
+  if (!next?.startsWith('/') || next.startsWith('//') || next.includes('\\')) return null;
+  let url: URL;
+  try {
+    url = new URL(next, 'http://app.invalid');
+  } catch {
+    return null;
+  }
+  if (url.origin !== 'http://app.invalid' || !isAppPath(url.pathname)) return null;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
 
 /** ?cancel=1 on Manage Account opens the cancel dialog (the trial-ending mail's one-click way to cancel). */
 export const CANCEL_LINK_PARAM = 'cancel';

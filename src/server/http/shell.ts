@@ -3,7 +3,7 @@
 import { Hono } from 'hono';
 import { contextStorage } from 'hono/context-storage';
 import { routePath } from 'hono/route';
-import { APP_PATHS, ROUTES } from '../../shared/routes';
+import { isAppPath, ROUTES } from '../../shared/routes';
 import type { AppDeps } from '../deps';
 import type { AppEnv } from './auth-middleware';
 import { AppError } from './errors';
@@ -56,7 +56,7 @@ export function serveClient(app: Hono<AppEnv>, site: StaticSite): void {
     const asset = site.asset(c);
     if (asset) return asset;
     const path = c.req.path.length > 1 ? c.req.path.replace(/\/+$/, '') : c.req.path;
-    return site.page(c, APP_PATHS.has(path) ? 200 : 404);
+    return site.page(c, isAppPath(path) ? 200 : 404);
   });
 }
 

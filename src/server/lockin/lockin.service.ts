@@ -57,6 +57,7 @@ export function toView(row: SessionRow): LockInSessionView {
     startTime: row.startedAt.toISOString(),
     endsAt: row.endsAt.toISOString(),
     completedAt: row.endedAt ? row.endedAt.toISOString() : null,
+    ...(row.roomId ? { roomId: row.roomId } : {}),
   };
 }
 

@@ -374,7 +374,11 @@ export async function previewRoom(
     endsAt: room.endsAt.toISOString(),
     phase: roomPhase(room, deps.clock.now()),
     capacity,
-    members: rows.map((r) => ({ name: publicName(r.firstName, r.lastName), isHost: r.userId === room.hostId })),
+    members: rows.map((r) => ({
+      key: memberKey(room.id, r.userId),
+      name: publicName(r.firstName, r.lastName),
+      isHost: r.userId === room.hostId,
+    })),
     full: rows.length >= capacity,
     youAreIn: rows.some((r) => r.userId === user.id),
   };

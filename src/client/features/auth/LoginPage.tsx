@@ -5,7 +5,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { NAME_MAX_LENGTH, EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../shared/constants';
 import { TOASTS } from '../../../shared/copy';
-import { ROUTES } from '../../../shared/routes';
+import { NEXT_PARAM, ROUTES, safeNextPath, withNext } from '../../../shared/routes';
 import type { CurrentUser } from '../../../shared/types';
 import { apiRequest } from '../../lib/api';
 import { messageOf } from '../../lib/errors';
@@ -85,6 +85,9 @@ export function LoginPage({ mode = 'signin' }: { mode?: Mode }) {
   const signUp = mode === 'signup';
   usePageTitle(signUp ? AUTH_COPY.signUpPageTitle : AUTH_COPY.signInPageTitle);
   useAuthFailedNotice();
+  // Where the person was going (an invite to a room, the extension's card): back there after.
+  const [params] = useSearchParams();
+  const next = safeNextPath(params.get(NEXT_PARAM));
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const toast = useToast();
@@ -111,7 +114,7 @@ export function LoginPage({ mode = 'signin' }: { mode?: Mode }) {
     onSuccess: async (answer) => {
       refreshCurrentUser(queryClient, answer);
       if (signUp) toast({ ...TOASTS.accountCreated, variant: 'success' });
-      navigate(ROUTES.home);
+      navigate(next ?? ROUTES.home);
     },
     onError: (error) => {
       const copy = signUp ? TOASTS.registrationFailed : TOASTS.loginFailed;
@@ -201,7 +204,7 @@ export function LoginPage({ mode = 'signin' }: { mode?: Mode }) {
         <ProviderButtons />
 
         <p className="mt-6 text-center text-sm">
-          <Link className="link font-medium" to={signUp ? ROUTES.login : ROUTES.signup}>
+          <Link className="link font-medium" to={withNext(signUp ? ROUTES.login : ROUTES.signup, next)}>
             {signUp ? AUTH_COPY.toSignIn : AUTH_COPY.toSignUp}
           </Link>
         </p>

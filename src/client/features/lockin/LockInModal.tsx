@@ -14,6 +14,10 @@ import { formatCountdown, minuteAnnouncement } from './timer';
 import type { Step } from './session-machine';
 import { RemindMeButton } from '../push/RemindMeButton';
 import { SessionBlockingNote } from '../blocking';
+import { Link } from 'react-router';
+import { useAuth } from '../auth/useAuth';
+import { ROOM_COPY } from '../../../shared/rooms';
+import { ROUTES } from '../../../shared/routes';
 
 export type { Step };
 
@@ -44,7 +48,8 @@ export function LockInModal(props: LockInModalProps) {
     <Dialog
       open={open}
       onClose={onClose}
-      dismissible={step !== 'active'}
+      // A room's session can be put away: its room's page is where it is watched.
+      dismissible={step !== 'active' || Boolean(props.running?.roomId)}
       title={LOCKIN_COPY.modalTitle}
       description={DESCRIPTIONS[step]}
       size="md"
@@ -78,7 +83,40 @@ function TaskLine({ task }: { task: LockInTask | null }) {
   );
 }
 
-function SetupStep({ minutes, onMinutes, goalText, onGoalText, task, onContinue }: LockInModalProps) {
+/** Focus together from the setup: a room with this length and task, or one to join by its code. */
+function FocusTogetherEntry({
+  minutes,
+  task,
+  onLeave,
+}: {
+  minutes: number;
+  task: LockInTask | null;
+  onLeave: () => void;
+}) {
+  // Rooms are for signed-in people (a visitor's sessions stay in the browser).
+  if (!useAuth().isAuthenticated) return null;
+  const params = new URLSearchParams({ minutes: String(minutes) });
+  if (task) {
+    params.set('task', task.title);
+    params.set('category', task.category);
+  }
+  return (
+    <div className="mt-5 rounded-lg border border-slate-200 p-3 text-sm dark:border-slate-700">
+      <p className="font-medium text-slate-900 dark:text-white">{ROOM_COPY.entry}</p>
+      <p className="mt-0.5 muted">{ROOM_COPY.entryHint}</p>
+      <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1">
+        <Link className="link font-medium" to={`${ROUTES.newRoom}?${params}`} onClick={onLeave}>
+          Open a room
+        </Link>
+        <Link className="link font-medium" to={ROUTES.joinRoom} onClick={onLeave}>
+          Join with a code
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+function SetupStep({ minutes, onMinutes, goalText, onGoalText, task, onContinue, onClose }: LockInModalProps) {
   return (
     <form
       onSubmit={(event) => {
@@ -129,6 +167,7 @@ function SetupStep({ minutes, onMinutes, goalText, onGoalText, task, onContinue 
       </div>
       <RemindMeButton />
       <SessionBlockingNote />
+      <FocusTogetherEntry minutes={minutes} task={task} onLeave={onClose} />
       <div className="mt-6 flex justify-end">
         <Button type="submit">{LOCKIN_COPY.continue}</Button>
       </div>

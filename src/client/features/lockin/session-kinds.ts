@@ -16,6 +16,7 @@ export function fromServer(s: LockInSessionView): RunningState {
     goalText: s.goalText,
     local: false,
     unrecorded: false,
+    ...(s.roomId ? { roomId: s.roomId } : {}),
   };
 }
 

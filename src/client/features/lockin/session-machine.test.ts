@@ -79,6 +79,12 @@ describe('another device', () => {
     expect(run([{ type: 'found', running: session('s9'), offsetMs: 999 }], closed)).toBe(closed);
   });
 
+  test("a room's session found on the server is kept without taking the screen (the room's page shows it)", () => {
+    const found = run([{ type: 'found', running: session('r1', { roomId: 'room-1' }), offsetMs: 0 }]);
+    expect(found).toMatchObject({ modalOpen: false, step: 'active', running: { id: 'r1', roomId: 'room-1' } });
+    expect(run([{ type: 'open' }], found)).toMatchObject({ modalOpen: true, step: 'active' });
+  });
+
   test('ended elsewhere: a server session stops showing; a visitor’s, an unrecorded or an offline one is kept', () => {
     const server = run([{ type: 'began', running: session() }, { type: 'askQuit' }, { type: 'endedElsewhere' }]);
     expect(server).toMatchObject({ running: null, modalOpen: false, quitOpen: false, step: 'setup' });

@@ -29,6 +29,8 @@ export interface RunningState {
    * (lockin.recordOffline) when it ends, with the stamp of the last answer from the server.
    */
   offline?: { syncStamp: string; taskId?: string };
+  /** Started by a Focus-together room: the room's page shows it, so it does not take the screen. */
+  roomId?: string;
 }
 
 export interface Celebration {
@@ -140,7 +142,14 @@ export function lockInReducer(state: LockInState, event: LockInEvent): LockInSta
       return lockInReducer(state, { type: 'began', running: state.conflict });
     case 'found':
       if (state.running?.id === event.running.id) return state;
-      return { ...state, running: event.running, offsetMs: event.offsetMs, step: 'active', modalOpen: true };
+      // A room's session is watched on the room's page; any other takes the screen at once.
+      return {
+        ...state,
+        running: event.running,
+        offsetMs: event.offsetMs,
+        step: 'active',
+        modalOpen: event.running.roomId ? state.modalOpen : true,
+      };
     case 'endedElsewhere':
       if (!state.running || state.running.local || state.running.unrecorded || state.running.offline) return state;
       return { ...closedModal(state), running: null, quitOpen: false };

@@ -1,0 +1,46 @@
+// One live stream per open page (GET /api/live) while signed in: what another device or another
+// member of a room changed is refetched within a second instead of at the next refetch. A stream
+// that reconnects (a restart, a network change) says 'ready' again, and the page then refetches
+// everything it shows, so an event missed while it was away costs nothing.
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { LIVE_PATH, type RoomEventData } from '../../../shared/live';
+import { useTRPC } from '../../lib/trpc';
+import { CURRENT_USER_KEY, useAuth } from '../auth/useAuth';
+
+export function LiveUpdates() {
+  const { isAuthenticated } = useAuth();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!isAuthenticated || typeof EventSource === 'undefined') return;
+    const source = new EventSource(LIVE_PATH);
+    const refetch = (queryKey: readonly unknown[]) => void queryClient.invalidateQueries({ queryKey });
+    let heard = false;
+    source.addEventListener('ready', () => {
+      // The first 'ready' follows the page's own first reads; a later one follows a gap.
+      if (heard) void queryClient.invalidateQueries();
+      heard = true;
+    });
+    source.addEventListener('session', () => refetch(trpc.lockin.pathKey()));
+    source.addEventListener('tasks', () => {
+      // This page's own change is settled by its own mutation; a refetch now would race it.
+      if (queryClient.isMutating() === 0) refetch(trpc.tasks.pathKey());
+    });
+    source.addEventListener('plan', () => {
+      refetch(trpc.plans.pathKey());
+      refetch(CURRENT_USER_KEY);
+    });
+    source.addEventListener('room', (event) => {
+      const { roomId } = JSON.parse((event as MessageEvent<string>).data) as RoomEventData;
+      refetch(trpc.rooms.get.queryKey({ roomId }));
+      refetch(trpc.rooms.list.queryKey());
+    });
+    // Closed for good (signed out elsewhere: the stream answers 401): the page learns who it is.
+    source.addEventListener('error', () => {
+      if (source.readyState === EventSource.CLOSED) refetch(CURRENT_USER_KEY);
+    });
+    return () => source.close();
+  }, [isAuthenticated, trpc, queryClient]);
+  return null;
+}
