@@ -1,7 +1,8 @@
 // deploy/nginx.conf and deploy/lockin@.service in use: two LockIn processes started as the unit
 // starts them (its Environment= lines, ExecStart's arguments, %i the port), on one PostgreSQL
 // behind Debian's nginx, and a rolling restart (SIGTERM one, start it again, wait for /api/ready, then the other) while
-// clients keep reading and writing through nginx: not one request fails. And a POST that outlasts
+// clients keep reading and writing through nginx: not one request fails, and a live stream moves to
+// the other process each time without an error. And a POST that outlasts
 // nginx's wait for an answer is not sent to the other process a second time. Needs nginx
 // (`apt-get install nginx`; .ci/run installs it) and TEST_DATABASE_URL.
 import { expect, test } from 'bun:test';
@@ -9,6 +10,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildServerOnce, freePort, REPO_ROOT, type ServerProcess, spawnServer, tempDataDir } from '../support/process';
 import { NGINX, nginxConfig, startNginx } from '../support/nginx';
+import { type LiveReader, openLiveStream } from '../support/live';
 import { freshPostgresDatabase, TWO_PROCESS_DATABASE } from '../support/two-processes';
 
 const database = freshPostgresDatabase('lockin_nginx');
@@ -114,6 +116,18 @@ test.skipIf(!NGINX || !TWO_PROCESS_DATABASE)(
     };
     const guarded = (n: number) => client(n).catch((error: unknown) => void failures.push(`error ${String(error)}`));
     const clients = Array.from({ length: 8 }, (_, n) => guarded(n));
+    // A page's live stream through nginx: when its process goes, it ends and opens again, every
+    // time on the first try (nginx sends it to the process that is up).
+    let streamsOpened = 0;
+    let current: LiveReader | undefined;
+    const streamer = (async () => {
+      while (running) {
+        current = await openLiveStream(appUrl, cookie);
+        if (current.status !== 200) failures.push(`live ${current.status}`);
+        else if ((await current.next())?.event === 'ready') streamsOpened++;
+        while (running && (await current.next())) {}
+      }
+    })().catch((error: unknown) => void failures.push(`live error ${String(error)}`));
 
     await Bun.sleep(300);
     for (const which of ['a', 'b'] as const) {
@@ -127,6 +141,10 @@ test.skipIf(!NGINX || !TWO_PROCESS_DATABASE)(
     }
     running = false;
     await Promise.all(clients);
+    await current?.close();
+    await streamer;
+    // One stream to start with, and at least one more after each restart that ended it.
+    expect(streamsOpened).toBeGreaterThanOrEqual(2);
 
     if (failures.length > 0)
       console.log(

@@ -7,6 +7,8 @@ import {
   blockedSites,
   calendarFeeds,
   extensionTokens,
+  focusRoomMembers,
+  focusRooms,
   checkoutSessions,
   customCategories,
   dailyResetState,
@@ -208,6 +210,18 @@ export async function seedEverything(
     .values({ id: secrets.checkoutId, userId: user.id, provider: 'demo', mode: 'paid', status: 'complete' });
   await db.insert(calendarFeeds).values({ userId: user.id, token: secrets.feedToken });
   await db.insert(blockedSites).values({ userId: user.id, domain: `${marker}.example` });
+  const roomId = crypto.randomUUID();
+  await db.insert(focusRooms).values({
+    id: roomId,
+    hostId: user.id,
+    goalMinutes: 25,
+    strict: true,
+    startsAt: new Date(now.getTime() + 60 * 60_000),
+    endsAt: new Date(now.getTime() + 85 * 60_000),
+  });
+  await db
+    .insert(focusRoomMembers)
+    .values({ roomId, userId: user.id, joinedAt: now, taskTitle: 'Room task', category: 'Work' });
   await db
     .insert(extensionTokens)
     .values({ id: crypto.randomUUID(), userId: user.id, tokenHash: hashToken(`${marker}-extension`), name: 'Chrome' });
