@@ -16,3 +16,7 @@ export const LIVE_HEARTBEAT_SECONDS = 20;
 
 /** How many streams one user may hold open at once (pages and devices); the oldest closes first. */
 export const LIVE_STREAMS_PER_USER = 20;
+
+export const LIVE_MESSAGES = {
+  restarting: 'This server is restarting; live updates continue on another one in a moment.',
+} as const;

@@ -45,7 +45,8 @@ export async function openLiveStream(target: Hono<AppEnv> | string, cookie: stri
           .join('\n');
         return { event, data: data ? JSON.parse(data) : null };
       }
-      const chunk = await reader?.read();
+      // A connection that breaks (its process was killed) ends the stream as a close does.
+      const chunk = await reader?.read().catch(() => null);
       if (!chunk || chunk.done) return null;
       buffered += decoder.decode(chunk.value, { stream: true });
     }

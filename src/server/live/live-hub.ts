@@ -29,6 +29,8 @@ export interface LiveStream {
 }
 
 export interface LiveHub {
+  /** False once the process is stopping: a page asking now is sent to another process. */
+  accepting(): boolean;
   /** Holds `stream` until the returned function is called (the page went away). */
   open(stream: LiveStream): Promise<() => void>;
   /** Open streams in this process (metrics and benches). */
@@ -52,6 +54,7 @@ function parse(payload: string): Announcement | null {
 export function createLiveHub(database: Pick<Database, 'listen'>, log: Pick<Logger, 'error'>): LiveHub {
   const byUser = new Map<string, Set<LiveStream>>();
   let total = 0;
+  let stopped = false;
   // Listening starts with the first stream, so a process nobody watches holds no connection for it.
   let listening: Promise<() => Promise<void>> | null = null;
 
@@ -79,7 +82,13 @@ export function createLiveHub(database: Pick<Database, 'listen'>, log: Pick<Logg
   }
 
   return {
+    accepting: () => !stopped,
     async open(stream) {
+      // Stopping since the route looked: the page reconnects elsewhere.
+      if (stopped) {
+        stream.close();
+        return () => {};
+      }
       listening ??= database.listen(LIVE_CHANNEL, deliver).catch((error: unknown) => {
         listening = null;
         throw error;
@@ -104,6 +113,7 @@ export function createLiveHub(database: Pick<Database, 'listen'>, log: Pick<Logg
     },
     count: () => total,
     async stop() {
+      stopped = true;
       for (const streams of byUser.values()) for (const stream of streams) stream.close();
       byUser.clear();
       total = 0;

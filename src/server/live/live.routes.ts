@@ -3,8 +3,9 @@
 // are in) as it commits; the page refetches what it shows. It closes when its sign-in ends.
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import { LIVE_HEARTBEAT_SECONDS, LIVE_PATH } from '../../shared/live';
+import { LIVE_HEARTBEAT_SECONDS, LIVE_MESSAGES, LIVE_PATH } from '../../shared/live';
 import type { AppDeps } from '../deps';
+import { AppError } from '../http/errors';
 import { type AppEnv, requireAuth } from '../http/auth-middleware';
 import type { LiveHub } from './live-hub';
 
@@ -12,6 +13,8 @@ export function liveRoutes(deps: Pick<AppDeps, 'log'> & { live: LiveHub }): Hono
   const routes = new Hono<AppEnv>();
   routes.get(LIVE_PATH.replace(/^\/api/, ''), (c) => {
     const { user, session } = requireAuth(c);
+    // A process that is stopping takes no new streams: 503 sends the page (and nginx) elsewhere.
+    if (!deps.live.accepting()) throw new AppError('UNAVAILABLE', LIVE_MESSAGES.restarting, 1);
     // nginx passes the stream through unbuffered (deploy/nginx.conf sets it too).
     c.header('X-Accel-Buffering', 'no');
     return streamSSE(c, async (stream) => {

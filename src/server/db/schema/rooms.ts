@@ -1,4 +1,14 @@
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 
 /**
@@ -13,6 +23,8 @@ export const focusRooms = pgTable(
     hostId: text('host_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The circle it was started for: its members may join without an invite. */
+    circleId: text('circle_id').references((): AnyPgColumn => focusCircles.id, { onDelete: 'set null' }),
     goalMinutes: integer('goal_minutes').notNull(),
     /** Strict: one give-up fails the room. Kind: the room says how many finished. */
     strict: boolean('strict').notNull(),
@@ -29,6 +41,7 @@ export const focusRooms = pgTable(
   },
   (t) => [
     uniqueIndex('focus_rooms_code_idx').on(t.code),
+    index('focus_rooms_circle_idx').on(t.circleId),
     index('focus_rooms_host_idx').on(t.hostId),
     index('focus_rooms_starts_idx').on(t.startsAt),
     index('focus_rooms_ends_idx').on(t.endsAt),
@@ -53,4 +66,40 @@ export const focusRoomMembers = pgTable(
     sessionId: text('session_id'),
   },
   (t) => [primaryKey({ columns: [t.roomId, t.userId] }), index('focus_room_members_user_idx').on(t.userId)],
+);
+
+/**
+ * A circle: people who focus together regularly (issue #49). Its creator invites by link and may
+ * remove members; anyone may leave. It shows who is focusing now and each member's minutes this
+ * week (unless they hide theirs), and starts rooms its members are told of.
+ */
+export const focusCircles = pgTable(
+  'focus_circles',
+  {
+    id: text('id').primaryKey(),
+    creatorId: text('creator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Bumped to end every invite link at once (rooms/invites.ts signs the circle and this). */
+    inviteVersion: integer('invite_version').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('focus_circles_creator_idx').on(t.creatorId)],
+);
+
+export const focusCircleMembers = pgTable(
+  'focus_circle_members',
+  {
+    circleId: text('circle_id')
+      .notNull()
+      .references(() => focusCircles.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull(),
+    /** This member's minutes this week are not shown to the circle. */
+    hideMinutes: boolean('hide_minutes').notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.circleId, t.userId] }), index('focus_circle_members_user_idx').on(t.userId)],
 );
