@@ -9,6 +9,7 @@ import {
   TITLE_MAX_LENGTH,
 } from './constants';
 import { BLOCK_MODES, BLOCKED_SITES_MAX, normalizeSite } from './blocking';
+import { CIRCLE_NAME_MAX_LENGTH } from './circles';
 import { planStatusSchema } from './plans';
 import { categoryNameSchema, taskIdSchema } from './tasks';
 import { textField } from './text';
@@ -184,6 +185,19 @@ export const exportDocumentSchema = z.object({
   streak: exportStreakSchema.nullable(),
   /** Files made before site blocking have none. */
   siteBlocking: exportSiteBlockingSchema.optional(),
+  /** Your part in each circle; files made before circles have none. */
+  circles: z
+    .array(
+      z.object({
+        id: z.string().max(100),
+        name: textField().trim().min(1, 'is required').max(CIRCLE_NAME_MAX_LENGTH),
+        role: z.enum(['creator', 'member']),
+        joinedAt: isoDate,
+        hideMinutes: z.boolean(),
+      }),
+    )
+    .max(100)
+    .optional(),
 });
 
 export type ExportDocument = z.infer<typeof exportDocumentSchema>;
@@ -198,6 +212,8 @@ type ImportCounts = {
   focusSessions: number;
   completions: number;
   blockedSites: number;
+  /** Circles the file's owner made, made again with the importer as their only member. */
+  circles: number;
 };
 
 export interface ImportResult {
@@ -207,6 +223,8 @@ export interface ImportResult {
   blockedSitesOverLimit: number;
   /** The file's 'allow only these sites' was not taken: it is a Premium mode. */
   allowOnlyNotImported: boolean;
+  /** Circles the importing plan has no room for. */
+  circlesOverLimit: number;
   /** Sessions still running in the file: a running session belongs to the server it runs on. */
   skippedRunningSessions: number;
   streakUpdated: boolean;

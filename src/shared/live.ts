@@ -3,12 +3,17 @@
 // reconnects refetches what it shows, so a missed event costs nothing.
 export const LIVE_PATH = '/api/live';
 
-export const LIVE_EVENTS = ['session', 'tasks', 'plan', 'room'] as const;
+export const LIVE_EVENTS = ['session', 'tasks', 'plan', 'room', 'circle'] as const;
 export type LiveEventName = (typeof LIVE_EVENTS)[number];
 
-/** The data of a 'room' event; the others carry none. */
+/** The data of a 'room' event. */
 export interface RoomEventData {
   roomId: string;
+}
+
+/** The data of a 'circle' event; the others carry none. */
+export interface CircleEventData {
+  circleId: string;
 }
 
 /** Seconds between heartbeats: under Bun's idle timeout (40 s) and any proxy's read timeout. */

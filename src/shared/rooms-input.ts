@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { goalMinutesField, lockInCategorySchema, taskTitleSchema } from './lockin-input';
 import { textField } from './text';
+import { CIRCLE_NAME_MAX_LENGTH } from './circles';
 import { ROOM_CODE_LENGTH } from './rooms';
 
 const roomTask = {
@@ -13,6 +14,8 @@ const roomTask = {
 
 export const createRoomInput = z.object({
   goalMinutes: goalMinutesField,
+  /** A room for a circle: its members may join it from the circle, and are told of it. */
+  circleId: z.uuid({ error: 'must be a circle id' }).optional(),
   /** Null: now. */
   startsAt: z.iso.datetime({ offset: true, error: 'must be an ISO date-time' }).nullable(),
   strict: z.boolean({ error: 'must be true or false' }),
@@ -29,13 +32,14 @@ export const roomCodeSchema = textField()
   .transform((code) => code.replace(/[\s-]/g, '').toUpperCase())
   .refine((code) => code.length === ROOM_CODE_LENGTH, `must be ${ROOM_CODE_LENGTH} letters and digits`);
 
-/** An invite link's token or a room's code: exactly one. */
+/** An invite link's token, a room's code, or (for a member of its circle) the room's id: exactly one. */
 const invite = {
   token: inviteTokenSchema.optional(),
   code: roomCodeSchema.optional(),
+  roomId: z.uuid({ error: 'must be a room id' }).optional(),
 };
-const oneInvite = (input: { token?: string; code?: string }) =>
-  (input.token === undefined) !== (input.code === undefined);
+const oneInvite = (input: { token?: string; code?: string; roomId?: string }) =>
+  [input.token, input.code, input.roomId].filter((v) => v !== undefined).length === 1;
 const ONE_INVITE = { message: 'must be an invite link or a room code (one of them)', path: ['token'] };
 
 export const previewRoomInput = z.object(invite).refine(oneInvite, ONE_INVITE);
@@ -43,3 +47,14 @@ export type PreviewRoomInput = z.infer<typeof previewRoomInput>;
 export const joinRoomInput = z.object({ ...invite, ...roomTask }).refine(oneInvite, ONE_INVITE);
 export type JoinRoomInput = z.infer<typeof joinRoomInput>;
 export const removeMemberInput = roomIdInput.extend({ memberKey: textField().trim().min(1).max(64) });
+
+// Circles
+export const circleNameSchema = textField()
+  .trim()
+  .min(1, 'is required')
+  .max(CIRCLE_NAME_MAX_LENGTH, `must be at most ${CIRCLE_NAME_MAX_LENGTH} characters`);
+export const createCircleInput = z.object({ name: circleNameSchema });
+export const circleIdInput = z.object({ circleId: z.uuid({ error: 'must be a circle id' }) });
+export const circleInviteInput = z.object({ token: inviteTokenSchema });
+export const removeCircleMemberInput = circleIdInput.extend({ memberKey: textField().trim().min(1).max(64) });
+export const hideMinutesInput = circleIdInput.extend({ hide: z.boolean({ error: 'must be true or false' }) });

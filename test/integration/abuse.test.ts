@@ -144,6 +144,7 @@ describe('import reads only the rows the file names', () => {
       focusSessions: 0,
       completions: 0,
       blockedSites: 0,
+      circles: 0,
     });
     const rows = await ctx.deps.db
       .select({ id: lockInSessions.id })

@@ -356,11 +356,20 @@ describe('POST /api/import', () => {
     const res = await importText(target.client, JSON.stringify(before));
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      added: { bank: 2, daily: 2, customCategories: 1, focusSessions: 3, completions: 1, blockedSites: 1 },
-      skipped: { bank: 0, daily: 0, customCategories: 0, focusSessions: 0, completions: 0, blockedSites: 0 },
+      added: { bank: 2, daily: 2, customCategories: 1, focusSessions: 3, completions: 1, blockedSites: 1, circles: 1 },
+      skipped: {
+        bank: 0,
+        daily: 0,
+        customCategories: 0,
+        focusSessions: 0,
+        completions: 0,
+        blockedSites: 0,
+        circles: 0,
+      },
       skippedRunningSessions: 0,
       blockedSitesOverLimit: 0,
       allowOnlyNotImported: false,
+      circlesOverLimit: 0,
       streakUpdated: true,
     });
     const after = await exportJson(target.client);
@@ -378,6 +387,7 @@ describe('POST /api/import', () => {
       focusSessions: 0,
       completions: 0,
       blockedSites: 0,
+      circles: 0,
     });
     expect(again.body.skipped).toEqual({
       bank: 2,
@@ -386,6 +396,7 @@ describe('POST /api/import', () => {
       focusSessions: 3,
       completions: 1,
       blockedSites: 1,
+      circles: 1,
     });
     expect(dataOf(await exportJson(target.client))).toEqual(dataOf(before));
   });

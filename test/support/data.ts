@@ -7,6 +7,8 @@ import {
   blockedSites,
   calendarFeeds,
   extensionTokens,
+  focusCircleMembers,
+  focusCircles,
   focusRoomMembers,
   focusRooms,
   checkoutSessions,
@@ -222,6 +224,9 @@ export async function seedEverything(
   await db
     .insert(focusRoomMembers)
     .values({ roomId, userId: user.id, joinedAt: now, taskTitle: 'Room task', category: 'Work' });
+  const circleId = crypto.randomUUID();
+  await db.insert(focusCircles).values({ id: circleId, creatorId: user.id, name: `${marker} circle` });
+  await db.insert(focusCircleMembers).values({ circleId, userId: user.id, joinedAt: now });
   await db
     .insert(extensionTokens)
     .values({ id: crypto.randomUUID(), userId: user.id, tokenHash: hashToken(`${marker}-extension`), name: 'Chrome' });

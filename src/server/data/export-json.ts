@@ -10,6 +10,7 @@ import { localDate, safeTimeZone } from '../../shared/local-date';
 import { getPlanStatus } from '../plans/plan-status';
 import { blockingForExport } from '../blocking/blocking.service';
 import { roomsForExport } from '../rooms/rooms.service';
+import { circlesForExport } from '../circles/circles.service';
 import { bankPages, completionPages, iso, readDaily, sessionPages, toExportSession } from './export-pages';
 
 /**
@@ -49,6 +50,7 @@ export async function* exportJsonChunks(deps: AppDeps, userId: string): AsyncGen
   const plan = await getPlanStatus(deps, userId);
   const siteBlocking = await blockingForExport(deps, userId);
   const rooms = await roomsForExport(deps, userId);
+  const circles = await circlesForExport(deps, userId);
 
   const head = {
     format: EXPORT_FORMAT,
@@ -86,6 +88,7 @@ export async function* exportJsonChunks(deps: AppDeps, userId: string): AsyncGen
     siteBlocking,
     // Your part in each Focus-together room still kept (never the other members' names).
     rooms,
+    circles,
   };
   // Drop the closing brace of the head object and continue with the streamed lists.
   yield JSON.stringify(head, null, 2).slice(0, -2);

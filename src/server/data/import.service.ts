@@ -22,6 +22,8 @@ import type { AppDeps } from '../deps';
 import { z } from 'zod';
 import { AppError, describeZodError, fieldLabel } from '../http/errors';
 import { importBlockedSites } from '../blocking/blocking.service';
+import { importCircles } from '../circles/circles.service';
+import { CIRCLES_FREE, CIRCLES_PREMIUM } from '../../shared/circles';
 import { isPremium } from '../plans/plan-status';
 import { lockUser } from '../tasks/tasks.service';
 
@@ -178,6 +180,8 @@ export async function importExport(deps: AppDeps, user: { id: string }, text: st
     const sessions = await importSessions(tx, userId, file, now);
     const completions = await importCompletions(tx, userId, file);
     const sites = await importBlockedSites(tx, userId, file.siteBlocking, premium);
+    const circleLimit = (premium ? CIRCLES_PREMIUM : CIRCLES_FREE).circles;
+    const circles = await importCircles(tx, userId, file.circles, circleLimit, now);
     const streakUpdated = (await streakOf(tx, userId, now)).current !== streakBefore.current;
 
     return {
@@ -188,6 +192,7 @@ export async function importExport(deps: AppDeps, user: { id: string }, text: st
         focusSessions: sessions.added,
         completions: completions.added,
         blockedSites: sites.added,
+        circles: circles.added,
       },
       skipped: {
         bank: file.bank.length - newBank.length,
@@ -196,9 +201,11 @@ export async function importExport(deps: AppDeps, user: { id: string }, text: st
         focusSessions: file.focusSessions.length - sessions.added - sessions.running,
         completions: file.completions.length - completions.added,
         blockedSites: sites.skipped,
+        circles: circles.skipped,
       },
       blockedSitesOverLimit: sites.overLimit,
       allowOnlyNotImported: sites.allowOnlyNotImported,
+      circlesOverLimit: circles.overLimit,
       skippedRunningSessions: sessions.running,
       streakUpdated,
     };

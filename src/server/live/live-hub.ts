@@ -16,6 +16,8 @@ interface Announcement {
   u: string[];
   /** The room, for 'room'. */
   r?: string;
+  /** The circle, for 'circle'. */
+  c?: string;
   /** The sign-in that ended, for 'ended'. */
   s?: string;
 }
@@ -39,6 +41,13 @@ export interface LiveHub {
 }
 
 const NAMES = new Set<string>(LIVE_EVENTS);
+
+/** What a stream is told: which room or circle changed, and nothing else. */
+function dataOf(event: Announcement): string {
+  if (event.w === 'room') return JSON.stringify({ roomId: event.r });
+  if (event.w === 'circle') return JSON.stringify({ circleId: event.c });
+  return '{}';
+}
 
 function parse(payload: string): Announcement | null {
   try {
@@ -68,7 +77,7 @@ export function createLiveHub(database: Pick<Database, 'listen'>, log: Pick<Logg
         if (event.w === 'ended') {
           if (stream.sessionId === event.s) stream.close();
         } else {
-          stream.send(event.w, event.w === 'room' ? JSON.stringify({ roomId: event.r }) : '{}');
+          stream.send(event.w, dataOf(event));
         }
       }
     }

@@ -24,14 +24,17 @@ import type { CreateRoomInput, JoinRoomInput, PreviewRoomInput } from '../../sha
 import { hashToken } from '../accounts/sessions';
 import type { Db, Tx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
-import { focusRoomMembers, focusRooms, lockInSessions, users } from '../db/schema';
+import { focusCircleMembers, focusCircles, focusRoomMembers, focusRooms, lockInSessions, users } from '../db/schema';
+import { sendToUser } from '../push/push.service';
+import { CIRCLE_COPY, CIRCLE_PATHS } from '../../shared/circles';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
 import { hitRateLimit, RATE_LIMITS } from '../http/rate-limit';
 import { finishRow } from '../lockin/end-session';
 import { findRunning, MINUTE_MS, windowMinutes } from '../lockin/lockin.service';
 import { isPremium } from '../plans/plan-status';
-import { checkInviteTag, inviteLink, inviteToken, newRoomCode, roomOfToken } from './invites';
+import { checkInviteTag, idOfToken, inviteLink, inviteToken, newRoomCode } from './invites';
+import { ownerFirst } from './owner-first';
 
 type RoomRow = typeof focusRooms.$inferSelect;
 type MemberRow = typeof focusRoomMembers.$inferSelect;
@@ -165,8 +168,7 @@ async function viewOf(deps: AppDeps, room: RoomRow, userId: string): Promise<Roo
     .where(eq(focusRoomMembers.roomId, room.id))
     .orderBy(asc(focusRoomMembers.joinedAt), asc(focusRoomMembers.userId));
   const phase = roomPhase(room, now);
-  // The host first, then in the order people joined.
-  rows.sort((a, b) => Number(b.userId === room.hostId) - Number(a.userId === room.hostId));
+  ownerFirst(rows, room.hostId);
   const members = rows.map((row) => {
     const { state, gaveUpAt } = memberState(
       row.status && row.endsAt ? { status: row.status, endsAt: row.endsAt, endedAt: row.endedAt } : null,
@@ -239,6 +241,7 @@ export async function createRoom(deps: AppDeps, user: RoomUser, input: CreateRoo
           .from(focusRooms)
           .where(and(eq(focusRooms.hostId, user.id), gt(focusRooms.endsAt, now)));
         if ((open?.n ?? 0) >= ROOMS_OPEN_PER_HOST) throw new AppError('LIMIT_REACHED', ROOM_MESSAGES.tooManyOpen);
+        if (input.circleId && !(await isCircleMember(tx, input.circleId, user.id))) throw notFound();
         if (start <= now) {
           const running = await findRunning(tx, user.id);
           if (running && running.endsAt > now) throw new AppError('CONFLICT', ROOM_MESSAGES.sessionRunning);
@@ -246,6 +249,7 @@ export async function createRoom(deps: AppDeps, user: RoomUser, input: CreateRoo
         await tx.insert(focusRooms).values({
           id,
           hostId: user.id,
+          circleId: input.circleId ?? null,
           goalMinutes: input.goalMinutes,
           strict: input.strict,
           startsAt: start,
@@ -269,7 +273,41 @@ export async function createRoom(deps: AppDeps, user: RoomUser, input: CreateRoo
       if (!isUniqueViolation(error) || attempt >= 4) throw error;
     }
   }
+  // The circle's members are told in the app (the live channel, from the insert) and by push.
+  if (input.circleId)
+    void tellCircleOfRoom(deps, user.id, input.circleId, id).catch((error: unknown) =>
+      deps.log.error('room: telling the circle failed', error),
+    );
   return getRoom(deps, user, id);
+}
+
+async function isCircleMember(tx: Db | Tx, circleId: string, userId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: focusCircleMembers.userId })
+    .from(focusCircleMembers)
+    .where(and(eq(focusCircleMembers.circleId, circleId), eq(focusCircleMembers.userId, userId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** A Web Push to every other member of the circle who allowed notifications: a tap opens the circle. */
+async function tellCircleOfRoom(deps: AppDeps, hostId: string, circleId: string, roomId: string): Promise<void> {
+  const [circle] = await deps.db.select().from(focusCircles).where(eq(focusCircles.id, circleId)).limit(1);
+  const [host] = await deps.db
+    .select({ firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, hostId))
+    .limit(1);
+  if (!circle || !host) return;
+  const members = await deps.db
+    .select({ userId: focusCircleMembers.userId })
+    .from(focusCircleMembers)
+    .where(eq(focusCircleMembers.circleId, circleId));
+  const { title, body } = CIRCLE_COPY.roomStarted(publicName(host.firstName, host.lastName), circle.name);
+  for (const { userId } of members) {
+    if (userId === hostId) continue;
+    await sendToUser(deps, userId, { title, body, url: CIRCLE_PATHS.circle(circleId), tag: `room-${roomId}` });
+  }
 }
 
 export async function getRoom(deps: AppDeps, user: RoomUser, roomId: string): Promise<RoomView> {
@@ -324,7 +362,7 @@ export async function listRooms(deps: AppDeps, user: RoomUser): Promise<RoomSumm
 async function invitedRoom(
   deps: AppDeps,
   user: RoomUser,
-  invite: { token?: string; code?: string },
+  invite: { token?: string; code?: string; roomId?: string },
   meta: RequestMeta,
 ): Promise<RoomRow> {
   const now = deps.clock.now();
@@ -339,11 +377,21 @@ async function invitedRoom(
     if (!room) throw new AppError('NOT_FOUND', ROOM_MESSAGES.codeInvalid);
     return room;
   }
-  const named = roomOfToken(invite.token ?? '');
-  const room = named ? await roomById(deps.db, named.roomId) : undefined;
+  if (invite.roomId !== undefined) return circleRoom(deps, user, invite.roomId);
+  const named = idOfToken(invite.token ?? '');
+  const room = named ? await roomById(deps.db, named.id) : undefined;
   if (!named || !room || room.inviteRevoked || !(await checkInviteTag(deps, room.id, room.inviteVersion, named.tag)))
     throw new AppError('NOT_FOUND', ROOM_MESSAGES.inviteInvalid);
   if (room.endsAt <= now) throw new AppError('CONFLICT', ROOM_MESSAGES.ended);
+  return room;
+}
+
+/** A room started for a circle, to one of that circle's members: no invite needed. */
+async function circleRoom(deps: AppDeps, user: RoomUser, roomId: string): Promise<RoomRow> {
+  const room = await roomById(deps.db, roomId);
+  if (!room?.circleId || !(await isCircleMember(deps.db, room.circleId, user.id)))
+    throw new AppError('NOT_FOUND', ROOM_MESSAGES.inviteInvalid);
+  if (room.endsAt <= deps.clock.now()) throw new AppError('CONFLICT', ROOM_MESSAGES.ended);
   return room;
 }
 
@@ -364,7 +412,7 @@ export async function previewRoom(
     .innerJoin(users, eq(users.id, focusRoomMembers.userId))
     .where(eq(focusRoomMembers.roomId, room.id))
     .orderBy(asc(focusRoomMembers.joinedAt), asc(focusRoomMembers.userId));
-  rows.sort((a, b) => Number(b.userId === room.hostId) - Number(a.userId === room.hostId));
+  ownerFirst(rows, room.hostId);
   const capacity = await capacityOf(deps, room.hostId);
   return {
     id: room.id,
@@ -398,7 +446,9 @@ export async function joinRoom(
   await deps.db.transaction(async (tx) => {
     // Joins of one room one at a time: the count below stays true until commit.
     const room = await roomById(tx, invited.id, true);
-    if (!room || room.inviteRevoked) throw new AppError('NOT_FOUND', ROOM_MESSAGES.inviteInvalid);
+    // A circle's members join its rooms from the circle, whatever became of the invite.
+    if (!room || (room.inviteRevoked && input.roomId === undefined))
+      throw new AppError('NOT_FOUND', ROOM_MESSAGES.inviteInvalid);
     if (room.endsAt <= now) throw new AppError('CONFLICT', ROOM_MESSAGES.ended);
     if (await membership(tx, room.id, user.id)) return;
     const [held] = await tx.select({ n: count() }).from(focusRoomMembers).where(eq(focusRoomMembers.roomId, room.id));

@@ -4,6 +4,7 @@ import { insightsRouter } from '../insights/insights.router';
 import { lockinRouter } from '../lockin/lockin.router';
 import { plansRouter } from '../plans/plans.router';
 import { roomsRouter } from '../rooms/rooms.router';
+import { circlesRouter } from '../circles/circles.router';
 import { tasksRouter } from '../tasks/tasks.router';
 import { router } from './init';
 
@@ -15,6 +16,7 @@ export const appRouter = router({
   insights: insightsRouter,
   blocking: blockingRouter,
   rooms: roomsRouter,
+  circles: circlesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -3,13 +3,22 @@ import { describe, expect, test } from 'bun:test';
 import type { ImportResult } from '../../../shared/data';
 import { describeImport } from './copy';
 
-const none = { bank: 0, daily: 0, customCategories: 0, focusSessions: 0, completions: 0, blockedSites: 0 };
+const none = {
+  bank: 0,
+  daily: 0,
+  customCategories: 0,
+  focusSessions: 0,
+  completions: 0,
+  blockedSites: 0,
+  circles: 0,
+};
 const result = (over: Partial<ImportResult>): ImportResult => ({
   added: none,
   skipped: none,
   skippedRunningSessions: 0,
   blockedSitesOverLimit: 0,
   allowOnlyNotImported: false,
+  circlesOverLimit: 0,
   streakUpdated: false,
   ...over,
 });

@@ -59,6 +59,7 @@ export function describeImport(result: ImportResult): string {
     a.focusSessions && plural(a.focusSessions, 'focus session', 'focus sessions'),
     a.completions && plural(a.completions, 'completed task', 'completed tasks'),
     a.blockedSites && plural(a.blockedSites, 'blocked site', 'blocked sites'),
+    a.circles && plural(a.circles, 'circle (with you as its only member)', 'circles (with you as their only member)'),
   ].filter(Boolean);
   const skipped = Object.values(result.skipped).reduce((sum, n) => sum + n, 0);
   let text = parts.length > 0 ? `Added ${parts.join(', ')}.` : 'Nothing new to add.';
@@ -68,6 +69,8 @@ export function describeImport(result: ImportResult): string {
     text += ` ${plural(result.skippedRunningSessions, 'running session was', 'running sessions were')} not imported.`;
   if (result.blockedSitesOverLimit > 0)
     text += ` ${plural(result.blockedSitesOverLimit, 'blocked site was', 'blocked sites were')} left out: the free plan blocks up to ${FREE_BLOCKED_SITES_LIMIT} sites.`;
+  if (result.circlesOverLimit > 0)
+    text += ` ${plural(result.circlesOverLimit, 'circle was', 'circles were')} left out: your plan keeps fewer circles.`;
   if (result.allowOnlyNotImported)
     text += " 'Allow only these sites' is a Premium mode, so your sites are blocked instead.";
   if (result.streakUpdated) text += ' Your streak was updated.';
