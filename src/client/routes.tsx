@@ -49,6 +49,9 @@ const CookiePolicyPage = lazy(() =>
 // Focus together: opened from the Lock-In setup, an invite link or a shared code.
 const NewRoomPage = lazy(() => import('./features/rooms/NewRoomPage').then((m) => ({ default: m.NewRoomPage })));
 const RoomPage = lazy(() => import('./features/rooms/RoomPage').then((m) => ({ default: m.RoomPage })));
+const CirclesPage = lazy(() => import('./features/rooms/CirclesPages').then((m) => ({ default: m.CirclesPage })));
+const CirclePage = lazy(() => import('./features/rooms/CirclesPages').then((m) => ({ default: m.CirclePage })));
+const JoinCirclePage = lazy(() => import('./features/rooms/CirclesPages').then((m) => ({ default: m.JoinCirclePage })));
 const JoinPage = lazy(() => import('./features/rooms/JoinPage').then((m) => ({ default: m.JoinPage })));
 const SubscribePage = lazy(() => import('./features/plans/SubscribePage').then((m) => ({ default: m.SubscribePage })));
 const SubscribeSuccessPage = lazy(() =>
@@ -185,6 +188,30 @@ const ROUTE_TABLE: RouteObject[] = [
         element: (
           <OnDemand>
             <JoinPage />
+          </OnDemand>
+        ),
+      },
+      {
+        path: ROUTES.circles,
+        element: (
+          <SignedInOnly>
+            <CirclesPage />
+          </SignedInOnly>
+        ),
+      },
+      {
+        path: '/circles/:circleId',
+        element: (
+          <SignedInOnly>
+            <CirclePage />
+          </SignedInOnly>
+        ),
+      },
+      {
+        path: '/circles/join/:token',
+        element: (
+          <OnDemand>
+            <JoinCirclePage />
           </OnDemand>
         ),
       },

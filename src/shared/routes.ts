@@ -17,12 +17,18 @@ export const ROUTES = {
   /** Focus together: open a room, and join one by its code (a link adds its token: /join/<token>). */
   newRoom: '/rooms/new',
   joinRoom: '/join',
+  circles: '/circles',
 } as const;
 
 export const APP_PATHS: ReadonlySet<string> = new Set(Object.values(ROUTES));
 
 /** Pages with a part that varies: a Focus-together room, and an invite to one (by link, or the code form). */
-const APP_PATTERNS = [/^\/rooms\/[0-9a-f-]{36}$/, /^\/join(\/[0-9a-f-]{36}\.[A-Za-z0-9_-]{1,64})?$/];
+const APP_PATTERNS = [
+  /^\/rooms\/[0-9a-f-]{36}$/,
+  /^\/join(\/[0-9a-f-]{36}\.[A-Za-z0-9_-]{1,64})?$/,
+  /^\/circles\/[0-9a-f-]{36}$/,
+  /^\/circles\/join\/[0-9a-f-]{36}\.[A-Za-z0-9_-]{1,64}$/,
+];
 
 /** True for a path the app has a page for (the server answers it 200, any other 404). */
 export function isAppPath(path: string): boolean {

@@ -6,6 +6,7 @@
 // removes a member. Screens checked with axe at 1280 and 360 px, light and dark.
 import { describe, expect, test } from 'bun:test';
 import type { Page } from 'playwright-core';
+import { CIRCLE_COPY } from '../../src/shared/circles';
 import { ROOM_COPY } from '../../src/shared/rooms';
 import { browserSuite, eventually, registerViaApi, setServerClock } from './support/harness';
 import { screenChecks } from './support/screens';
@@ -21,15 +22,15 @@ async function person(firstName: string, lastName: string, colorScheme: 'light' 
 
 const members = (page: Page) => page.getByTestId('room-member');
 
+/** Each member's 'name: state', read in one go (the list changes live under the test). */
 async function statesOf(page: Page): Promise<string[]> {
-  return (await members(page).all()).length === 0
-    ? []
-    : Promise.all(
-        (await members(page).all()).map(
-          async (m) =>
-            `${(await m.innerText()).split('\n')[0]}: ${(await m.getByTestId('member-state').innerText()).split('\n')[0]}`,
-        ),
-      );
+  return page.evaluate(() =>
+    [...document.querySelectorAll('[data-testid="room-member"]')].map((row) => {
+      const name = (row as HTMLElement).innerText.split('\n')[0];
+      const state = (row.querySelector('[data-testid="member-state"]') as HTMLElement | null)?.innerText.split('\n')[0];
+      return `${name}: ${state}`;
+    }),
+  );
 }
 
 async function expectStates(page: Page, expected: string[]): Promise<void> {
@@ -197,5 +198,56 @@ describe('an invite opened signed out', () => {
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.getByTestId('room-preview').waitFor();
     expect(new URL(page.url()).pathname).toBe(new URL(link).pathname);
+  });
+});
+
+describe('a circle', () => {
+  test('made, joined by link, shows who is focusing live; a room started for it reaches the others on the tasks screen', async () => {
+    const ada = await person('Ada', 'Lovelace');
+    const grace = await person('Grace', 'Hopper', 'dark');
+    await ada.page.goto('/');
+    await ada.page.locator('header [aria-haspopup="menu"]').click();
+    await ada.page.getByRole('menuitem', { name: CIRCLE_COPY.title }).click();
+    await ada.page.getByRole('heading', { level: 1, name: CIRCLE_COPY.title }).waitFor();
+    await ada.page.getByLabel(CIRCLE_COPY.nameLabel).fill('Writers');
+    await ada.page.getByRole('button', { name: CIRCLE_COPY.create }).click();
+    await ada.page.getByRole('heading', { level: 1, name: 'Writers' }).waitFor();
+    const link = await ada.page.getByLabel(CIRCLE_COPY.inviteTitle).inputValue();
+
+    await grace.page.goto(link);
+    await grace.page.getByRole('button', { name: CIRCLE_COPY.join }).click();
+    await grace.page.getByRole('heading', { level: 1, name: 'Writers' }).waitFor();
+    const circleMembers = (page: Page) => page.getByTestId('circle-member');
+    await eventually(async () => expect(await circleMembers(ada.page).count()).toBe(2));
+
+    // Grace starts an ordinary session: Ada's circle page shows her focusing, without a reload.
+    await grace.context.request.post('/api/lock-in-sessions', {
+      data: { taskTitle: 'Draft', category: 'Work', goalMinutes: 25 },
+      headers: { origin: suite.server.url },
+    });
+    await eventually(async () =>
+      expect(await circleMembers(ada.page).nth(1).innerText()).toContain(CIRCLE_COPY.focusing),
+    );
+    await checkScreen(ada.page, 'circle');
+    await grace.context.request.put(
+      `/api/lock-in-sessions/${(await (await grace.context.request.get('/api/lock-in-sessions')).json())[0].id}`,
+      { data: { actualMinutes: 1, completed: false, quitEarly: true }, headers: { origin: suite.server.url } },
+    );
+
+    // Ada starts a room for the circle; Grace's tasks screen offers it at once.
+    await grace.page.goto('/');
+    await ada.page.getByRole('link', { name: CIRCLE_COPY.startRoom }).click();
+    await ada.page.getByRole('textbox', { name: 'Task title' }).fill('Chapter 2');
+    await ada.page.getByRole('button', { name: ROOM_COPY.create }).click();
+    await ada.page.waitForURL(/\/rooms\/[0-9a-f-]{36}$/);
+    const banner = grace.page.getByRole('region', { name: CIRCLE_COPY.roomsTitle });
+    await banner.getByText(CIRCLE_COPY.banner('Ada L.', 'Writers')).waitFor();
+    await checkScreen(grace.page, 'circle-banner-dark');
+    await banner.getByRole('link', { name: CIRCLE_COPY.joinRoom }).click();
+    await grace.page.getByTestId('room-preview').waitFor();
+    await grace.page.getByRole('textbox', { name: 'Task title' }).fill('Edit');
+    await grace.page.getByRole('button', { name: ROOM_COPY.join }).click();
+    await grace.page.waitForURL(/\/rooms\//);
+    await expectStates(ada.page, ['Ada L.: Focusing', 'Grace H.: Focusing']);
   });
 });

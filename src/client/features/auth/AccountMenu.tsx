@@ -9,7 +9,16 @@ import type { CurrentUser } from '../../../shared/types';
 import { Button, ButtonLink } from '../../ui/Button';
 import { useShortcuts } from '../shortcuts/ShortcutsProvider';
 import { MENU_COPY } from './copy';
-import { ChevronDownIcon, ClockIcon, CrownIcon, InstallIcon, KeyboardIcon, SignOutIcon, UserIcon } from './icons';
+import {
+  ChevronDownIcon,
+  ClockIcon,
+  CrownIcon,
+  InstallIcon,
+  KeyboardIcon,
+  PeopleIcon,
+  SignOutIcon,
+  UserIcon,
+} from './icons';
 import { promptInstall, useCanInstall } from '../install/installPrompt';
 import { forgetOfflineChanges } from '../offline/offlineChanges';
 import { forgetOfflineData } from '../offline/serviceWorker';
@@ -250,6 +259,10 @@ function SignedInMenu({ user, trial }: { user: CurrentUser; trial: TrialInfo }) 
           >
             <UserIcon />
             {MENU_COPY.manageAccount}
+          </Link>
+          <Link role="menuitem" tabIndex={-1} to={ROUTES.circles} className={ITEM_CLASS} onClick={() => close(false)}>
+            <PeopleIcon />
+            {MENU_COPY.circles}
           </Link>
           {trial.active && (
             <div

@@ -78,6 +78,7 @@ export const MENU_COPY = {
   accountMenu: 'Account menu',
   premium: 'Premium member',
   manageAccount: 'Manage Account',
+  circles: 'Circles',
   keyboardShortcuts: 'Keyboard shortcuts',
   installApp: 'Install app',
   trialEnds: (date: string) => `Trial ends: ${date}`,

@@ -38,6 +38,15 @@ export function UserIcon({ className = 'h-4 w-4' }: { className?: string }) {
   );
 }
 
+export function PeopleIcon({ className = 'h-4 w-4' }: { className?: string }) {
+  return (
+    <svg {...base} aria-hidden="true" className={className} strokeLinecap="round" strokeLinejoin="round">
+      <circle cx="9" cy="8" r="3.5" />
+      <path d="M2.5 20a6.5 6.5 0 0 1 13 0M16 4.5a3.5 3.5 0 0 1 0 7M18 14a6.5 6.5 0 0 1 3.5 6" />
+    </svg>
+  );
+}
+
 export function SignOutIcon({ className = 'h-4 w-4' }: { className?: string }) {
   return (
     <svg {...base} aria-hidden="true" className={className} strokeLinecap="round" strokeLinejoin="round">

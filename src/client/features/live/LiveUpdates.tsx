@@ -4,7 +4,7 @@
 // everything it shows, so an event missed while it was away costs nothing.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { LIVE_PATH, type RoomEventData } from '../../../shared/live';
+import { type CircleEventData, LIVE_PATH, type RoomEventData } from '../../../shared/live';
 import { useTRPC } from '../../lib/trpc';
 import { CURRENT_USER_KEY, useAuth } from '../auth/useAuth';
 
@@ -35,6 +35,11 @@ export function LiveUpdates() {
       const { roomId } = JSON.parse((event as MessageEvent<string>).data) as RoomEventData;
       refetch(trpc.rooms.get.queryKey({ roomId }));
       refetch(trpc.rooms.list.queryKey());
+    });
+    source.addEventListener('circle', (event) => {
+      const { circleId } = JSON.parse((event as MessageEvent<string>).data) as CircleEventData;
+      refetch(trpc.circles.get.queryKey({ circleId }));
+      refetch(trpc.circles.list.queryKey());
     });
     // Closed for good (signed out elsewhere: the stream answers 401): the page learns who it is.
     source.addEventListener('error', () => {

@@ -3,7 +3,7 @@
 // or sign up first, and comes back here after.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { DEFAULT_CATEGORY } from '../../../shared/constants';
 import { ROOM_COPY, ROOM_PATHS, type RoomPreview } from '../../../shared/rooms';
 import { ROUTES, withNext } from '../../../shared/routes';
@@ -21,7 +21,9 @@ import { type RoomTask, TaskPicker } from './TaskPicker';
 
 const when = new Intl.DateTimeFormat(undefined, { weekday: 'long', hour: 'numeric', minute: '2-digit' });
 
-function Preview({ preview, invite }: { preview: RoomPreview; invite: { token: string } | { code: string } }) {
+type Invite = { token: string } | { code: string } | { roomId: string };
+
+function Preview({ preview, invite }: { preview: RoomPreview; invite: Invite }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -97,9 +99,10 @@ function Preview({ preview, invite }: { preview: RoomPreview; invite: { token: s
   );
 }
 
-function LinkPreview({ token }: { token: string }) {
+/** A room by its invite link, or (for a member of its circle) by its id. */
+function LinkPreview({ invite }: { invite: { token: string } | { roomId: string } }) {
   const trpc = useTRPC();
-  const preview = useQuery(trpc.rooms.preview.queryOptions({ token }, { retry: false }));
+  const preview = useQuery(trpc.rooms.preview.queryOptions(invite, { retry: false }));
   if (preview.isPending) return <PageLoading />;
   if (preview.isError)
     return (
@@ -112,7 +115,7 @@ function LinkPreview({ token }: { token: string }) {
         </CardBody>
       </Card>
     );
-  return <Preview preview={preview.data} invite={{ token }} />;
+  return <Preview preview={preview.data} invite={invite} />;
 }
 
 function CodeForm() {
@@ -169,6 +172,8 @@ function CodeForm() {
 
 export function JoinPage() {
   const { token } = useParams();
+  const [params] = useSearchParams();
+  const circleRoom = params.get('room');
   usePageTitle(ROOM_COPY.joinTitle);
   const { isAuthenticated, isLoading } = useAuth();
   if (isLoading) return <PageLoading />;
@@ -188,7 +193,9 @@ export function JoinPage() {
           </CardBody>
         </Card>
       ) : token ? (
-        <LinkPreview token={token} />
+        <LinkPreview invite={{ token }} />
+      ) : circleRoom ? (
+        <LinkPreview invite={{ roomId: circleRoom }} />
       ) : (
         <CodeForm />
       )}

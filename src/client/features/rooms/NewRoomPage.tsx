@@ -1,7 +1,7 @@
 // /rooms/new: open a Focus-together room. The goal (one LockIn offers), the start (now, or a time
 // within the next day), strict or kind, and the host's own task. The Lock-In setup links here
 // with its chosen length and task.
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { DEFAULT_CATEGORY, LOCK_IN_DURATIONS_MINUTES } from '../../../shared/constants';
@@ -52,6 +52,11 @@ export function NewRoomPage() {
   });
   const { plan } = usePlanStatus();
   const trpc = useTRPC();
+  // A room for a circle: its members are told, and join it from the circle.
+  const circleId = params.get('circle') ?? undefined;
+  const circle = useQuery(
+    trpc.circles.get.queryOptions({ circleId: circleId ?? '' }, { enabled: Boolean(circleId), retry: false }),
+  );
   const navigate = useNavigate();
   const toast = useToast();
   const id = useId();
@@ -73,6 +78,7 @@ export function NewRoomPage() {
     if (create.isPending) return;
     create.mutate({
       goalMinutes: minutes,
+      circleId,
       startsAt: startsAt ? startsAt.toISOString() : null,
       strict,
       taskTitle: task.taskTitle.trim(),
@@ -83,7 +89,14 @@ export function NewRoomPage() {
   const ready = task.taskTitle.trim() !== '' && (!later || time !== '');
 
   return (
-    <RoomsLayout title={ROOM_COPY.setupTitle} intro={ROOM_COPY.setupDescription}>
+    <RoomsLayout
+      title={ROOM_COPY.setupTitle}
+      intro={
+        circle.data
+          ? `A room for ${circle.data.name}: its members are told, and can join it from the circle.`
+          : ROOM_COPY.setupDescription
+      }
+    >
       <Card>
         <CardBody>
           <form onSubmit={submit} className="space-y-6" noValidate>

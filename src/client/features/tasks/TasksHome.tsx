@@ -1,6 +1,6 @@
 // The signed-in main screen: header, greeting, the trial-ended banner, and the two tabs (Today's
 // Focus and the Task Bank). The plan (banner, upsell card) comes from the subscription status.
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTaskShortcuts } from '../shortcuts/useTaskShortcuts';
 import { DAILY_TASK_LIMIT, JUMP_TO_TOP_THRESHOLD_PX } from '../../../shared/constants';
 import type { DailyTask } from '../../../shared/tasks';
@@ -25,6 +25,9 @@ import { useDailyReset } from './useDailyReset';
 import { useBankList, useDailyList } from './useTasksData';
 import { MAIN_ID } from '../../ui/SkipLink';
 import { useFirstVisit } from './useFirstVisit';
+
+// Loaded after the screen: rooms started in the user's circles (most people have none).
+const CircleRoomsBanner = lazy(() => import('../rooms/CircleRoomsBanner'));
 
 type TabKey = 'daily' | 'bank';
 
@@ -79,6 +82,9 @@ export function TasksHome({ onOpenAnalytics, onLockIn, onOpenAiSuggestions }: Ta
 
       <main id={MAIN_ID} className="mx-auto max-w-4xl px-4 py-6 sm:px-6 sm:py-8">
         <TrialEndedBanner show={showTrialEndedBanner(plan)} />
+        <Suspense fallback={null}>
+          <CircleRoomsBanner />
+        </Suspense>
         <h1 className="mb-6 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white">
           {firstVisit ? 'Welcome' : 'Welcome back'}, {greetingName(user)}!
         </h1>
