@@ -211,12 +211,11 @@ export function CirclePage() {
             <ButtonLink to={`${ROUTES.newRoom}?circle=${data.id}`}>{CIRCLE_COPY.startRoom}</ButtonLink>
             {data.you.isCreator ? (
               confirmDelete ? (
-                <span
-                  className="flex flex-wrap items-center gap-2"
-                  role="group"
-                  aria-label={CIRCLE_COPY.deleteAsk(data.name)}
-                >
-                  <span className="text-sm">{CIRCLE_COPY.deleteAsk(data.name)}</span>
+                <fieldset className="flex flex-wrap items-center gap-2">
+                  <legend className="sr-only">{CIRCLE_COPY.deleteAsk(data.name)}</legend>
+                  <span className="text-sm" aria-hidden="true">
+                    {CIRCLE_COPY.deleteAsk(data.name)}
+                  </span>
                   <Button
                     variant="destructive"
                     onClick={() => destroy.mutate({ circleId })}
@@ -227,7 +226,7 @@ export function CirclePage() {
                   <Button variant="ghost" onClick={() => setConfirmDelete(false)}>
                     {CIRCLE_COPY.keep}
                   </Button>
-                </span>
+                </fieldset>
               ) : (
                 <Button variant="outline" onClick={() => setConfirmDelete(true)}>
                   {CIRCLE_COPY.delete}
