@@ -81,6 +81,7 @@ When you create an account and use {{APP_NAME}}, we store:
 - **Account details:** your first and last name, email address and a password. Passwords are stored only as a salted one-way hash; we can never read them. If you sign in with another provider, we receive your name, email address and, if you have one, your profile picture from that provider.
 - **Your tasks:** the tasks in your Task Bank and on Today's Focus, their descriptions and categories, your custom categories, and whether each task is complete.
 - **Focus sessions:** when a Lock-In session starts and ends, its length, its goal, and whether you finished it or ended it early. Streaks and analytics are calculated from these records.
+- **Rooms and circles,** if you focus together with others: the rooms and circles you open or join, the task you bring to a room and whether you share its title, and whether your weekly minutes are hidden. A room is deleted a day after it ends.
 - **Blocked sites,** if you use the browser extension: the sites on your list, whether it blocks them or allows only them, and the name of each browser you connect with when it last checked in. The extension sees only that list and when your sessions run: never your browsing history or what is on a page.
 - **Your time zone,** so that "today", streaks and weekly figures follow your own calendar day.
 - **Subscription status:** your plan, trial dates and billing dates. Card details are entered on our payment provider's page and never reach our servers.
@@ -135,6 +136,8 @@ We share information only with the service providers that help us run {{APP_NAME
 - Our card payment provider, when you start or manage a subscription.
 - Our AI provider, with the content of your tasks, only when you trigger AI suggestions.
 - Our email delivery provider, to send the emails you request.
+
+When you join a room or a circle, the other people in it see your first name and last initial, whether you are focusing, gave up (and when) or finished, your task's title in a room only if you choose to share it, and your minutes this week in a circle unless you hide them. They never see your email, your quit reasons or anything else.
 
 We may also disclose information when the law requires it, or to protect the rights and safety of our users.
 `,
