@@ -17,6 +17,7 @@ import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { buildExtension } from '../../scripts/build-extension';
 import { BLOCKING_COPY, EXTENSION_DOWNLOADS } from '../../src/shared/blocking';
 import { EXTENSION_COPY } from '../../src/shared/extension-copy';
+import { ROOM_COPY } from '../../src/shared/rooms';
 import {
   eventually,
   expectNoAxeViolations,
@@ -263,6 +264,26 @@ describe('the LockIn extension', () => {
     await expectOpen('www.distracting.test');
     await Promise.all([already.close(), app.close(), page.close()]);
   });
+
+  test("a Focus-together room's session closes listed sites like any other, and its end opens them", async () => {
+    const page = await context.newPage();
+    await page.goto('/rooms/new?minutes=25');
+    await page.getByRole('textbox', { name: 'Task title' }).fill('Room session');
+    await page.getByRole('button', { name: ROOM_COPY.create }).click();
+    await page.waitForURL(/\/rooms\/[0-9a-f-]{36}$/);
+    const locked = await expectLocked('distracting.test');
+    await locked.getByText('Room session').waitFor();
+    await locked.close();
+    // Given up through the usual quit flow, from the room's page.
+    await page.getByRole('button', { name: 'Show my session' }).click();
+    await page.getByRole('button', { name: 'Stop Session' }).click();
+    const quit = page.getByRole('alertdialog', { name: 'End your session early?' });
+    const endEarly = quit.getByTestId('end-early');
+    await eventually(async () => expect(await endEarly.isDisabled()).toBe(false), 15_000);
+    await endEarly.click();
+    await expectOpen('distracting.test');
+    await page.close();
+  }, 120_000);
 
   test('a session started on another device closes listed sites within the check interval', async () => {
     const api = await otherDevice();
