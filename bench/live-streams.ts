@@ -7,9 +7,11 @@
 // statement was sent to the moment the stream's reader has the event.
 //
 // Usage: bun run build && bun bench/live-streams.ts [streams=10000] [eventsPerSecond=50] [seconds=20]
+//   (run it with BUN_CONFIG_MAX_HTTP_REQUESTS=20000: Bun's fetch holds at most 256 connections to
+//   one host by default, and every stream is one; `bun run bench:live` sets it)
 //   needs PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test)
 import postgres from 'postgres';
-import { LIVE_PATH } from '../src/shared/live';
+import { LIVE_PATH, LIVE_STREAMS_PER_USER } from '../src/shared/live';
 import { spawnServer, tempDataDir } from '../test/support/process';
 import { seedUsers } from './support/seed';
 import { requireServerBuild, rssMiB } from './support/servers';
@@ -17,7 +19,8 @@ import { requireServerBuild, rssMiB } from './support/servers';
 const STREAMS = Number(process.argv[2] ?? 10_000);
 const EVENTS_PER_SECOND = Number(process.argv[3] ?? 50);
 const SECONDS = Number(process.argv[4] ?? 20);
-const USERS = Math.max(1, Math.ceil(STREAMS / 10));
+// Each user holds up to LIVE_STREAMS_PER_USER streams (pages and devices at once).
+const USERS = Math.max(1, Math.ceil(STREAMS / LIVE_STREAMS_PER_USER));
 const ROOM_SIZE = 5;
 const OPEN_AT_ONCE = 200;
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -34,13 +37,21 @@ const dataDir = tempDataDir('lockin-live-bench-');
 console.log(`seeding ${USERS} users…`);
 const users = await seedUsers({ databaseUrl, dataDir }, USERS);
 const server = await spawnServer({
-  env: { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, NODE_ENV: 'production', MAIL_TO_LOG: 'true', LOG_REQUESTS: 'false' },
+  env: {
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    NODE_ENV: 'production',
+    MAIL_TO_LOG: 'true',
+    LOG_REQUESTS: 'false',
+  },
   build: true,
 });
 await server.waitUntilUp({ timeoutMs: 120_000 });
+console.log('server up; writing rooms…');
 const pid = server.proc.pid;
 // A few requests first, so the idle figure is of a process that has served.
-for (const user of users.slice(0, 20)) await (await fetch(`${server.url}/api/auth/user`, { headers: { cookie: user.cookie } })).text();
+for (const user of users.slice(0, 20))
+  await (await fetch(`${server.url}/api/auth/user`, { headers: { cookie: user.cookie } })).text();
 await Bun.sleep(2_000);
 const idle = rssMiB(pid);
 
@@ -61,6 +72,7 @@ for (const room of rooms) {
       values (${room.id}, ${member}, ${now}, 'Bench', 'Work')`;
 }
 
+console.log(`${rooms.length} rooms written; opening ${STREAMS} streams…`);
 // The streams: STREAMS / USERS per user, each read until the bench ends.
 const issued = new Map<string, number>();
 const latencies: number[] = [];
@@ -132,7 +144,9 @@ const after = rssMiB(pid);
 latencies.sort((a, b) => a - b);
 const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN;
 console.log(`\nlive streams on PostgreSQL, one process (${USERS} users, ${rooms.length} rooms of ${ROOM_SIZE})`);
-console.log(`  streams open: ${readers.length} of ${STREAMS} (${failedOpens} refused), opened in ${openedIn.toFixed(1)} s`);
+console.log(
+  `  streams open: ${readers.length} of ${STREAMS} (${failedOpens} refused), opened in ${openedIn.toFixed(1)} s`,
+);
 console.log(
   `  RSS: idle ${idle.toFixed(0)} MiB, with the streams ${withStreams.toFixed(0)} MiB (+${(withStreams - idle).toFixed(0)} MiB, ${(((withStreams - idle) * 1024) / Math.max(1, readers.length)).toFixed(1)} KiB a stream), during events ${peak.toFixed(0)} MiB, after closing ${after.toFixed(0)} MiB`,
 );

@@ -105,7 +105,6 @@ export const CIRCLE_COPY = {
     `${host}'s ${minutes}-minute room · ${members} ${members === 1 ? 'person' : 'people'}`,
   inviteTitle: 'Invite link',
   inviteHint: 'Anyone signed in who opens it can join this circle.',
-  copyLink: 'Copy link',
   linkCopied: { title: 'Link copied', description: 'Send it to the people you focus with.' },
   remove: (name: string) => `Remove ${name}`,
   leave: 'Leave circle',

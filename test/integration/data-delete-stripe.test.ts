@@ -110,24 +110,11 @@ test('a checkout being opened while the account is deleted is expired at Stripe,
   const user = await createUser(ctx);
   const client = await signedInClient(ctx, user);
   const deleter = await signedInClient(ctx, user);
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let reached: () => void = () => {};
-  const atStripe = new Promise<void>((resolve) => {
-    reached = resolve;
-  });
   // Stripe has made the checkout; its answer is held until the deletion has run.
-  stripe.holdAnswer = (method, path) => {
-    if (method !== 'POST' || path !== '/v1/checkout/sessions') return undefined;
-    reached();
-    return held;
-  };
+  const { atStripe, release } = holdAtStripe('POST', /^\/v1\/checkout\/sessions$/);
   try {
     const checkout = client.post('/api/create-subscription');
     await atStripe;
-    stripe.holdAnswer = null;
     const deleted = await deleter.delete('/api/auth/account', { email: user.email });
     expect(deleted.status).toBe(200);
     release();

@@ -136,8 +136,9 @@ async function openRooms(deps: AppDeps, circleIds: string[], userId: string): Pr
   return byCircle;
 }
 
-async function viewOf(deps: AppDeps, circle: CircleRow, user: CircleUser): Promise<CircleView> {
-  const rows = await deps.db
+/** The circle's members with their names, the creator first, then in the order they joined. */
+async function membersOf(db: Db, circle: CircleRow) {
+  const rows = await db
     .select({
       userId: focusCircleMembers.userId,
       hideMinutes: focusCircleMembers.hideMinutes,
@@ -149,6 +150,11 @@ async function viewOf(deps: AppDeps, circle: CircleRow, user: CircleUser): Promi
     .where(eq(focusCircleMembers.circleId, circle.id))
     .orderBy(asc(focusCircleMembers.joinedAt), asc(focusCircleMembers.userId));
   ownerFirst(rows, circle.creatorId);
+  return rows;
+}
+
+async function viewOf(deps: AppDeps, circle: CircleRow, user: CircleUser): Promise<CircleView> {
+  const rows = await membersOf(deps.db, circle);
   const ids = rows.map((r) => r.userId);
   const shown = rows.filter((r) => !r.hideMinutes || r.userId === user.id).map((r) => r.userId);
   const [minutes, focusing, rooms, limits] = await Promise.all([
@@ -239,13 +245,7 @@ async function invitedCircle(deps: AppDeps, token: string): Promise<CircleRow> {
 
 export async function previewCircle(deps: AppDeps, user: CircleUser, token: string): Promise<CirclePreview> {
   const circle = await invitedCircle(deps, token);
-  const rows = await deps.db
-    .select({ userId: focusCircleMembers.userId, firstName: users.firstName, lastName: users.lastName })
-    .from(focusCircleMembers)
-    .innerJoin(users, eq(users.id, focusCircleMembers.userId))
-    .where(eq(focusCircleMembers.circleId, circle.id))
-    .orderBy(asc(focusCircleMembers.joinedAt), asc(focusCircleMembers.userId));
-  ownerFirst(rows, circle.creatorId);
+  const rows = await membersOf(deps.db, circle);
   const { members: capacity } = await limitsOf(deps, circle.creatorId);
   return {
     id: circle.id,

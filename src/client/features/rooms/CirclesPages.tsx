@@ -12,7 +12,7 @@ import {
   type CircleView,
 } from '../../../shared/circles';
 import { ROOM_COPY, ROOM_PATHS } from '../../../shared/rooms';
-import { ROUTES, withNext } from '../../../shared/routes';
+import { ROUTES } from '../../../shared/routes';
 import { decodeError, messageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import { useToast } from '../../lib/toast';
@@ -23,6 +23,7 @@ import { PageLoading } from '../../ui/PageLoading';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { useAuth } from '../auth/useAuth';
 import { usePlanStatus } from '../plans/usePlan';
+import { CopyLinkField, SignInToJoin } from './InviteParts';
 import { RoomsLayout } from './RoomsLayout';
 
 const clock = new Intl.DateTimeFormat(undefined, { weekday: 'short', hour: 'numeric', minute: '2-digit' });
@@ -131,32 +132,17 @@ function RoomLine({ room }: { room: CircleRoomView }) {
 }
 
 function InviteLink({ link }: { link: string }) {
-  const toast = useToast();
   return (
     <Card>
       <CardHeader title={CIRCLE_COPY.inviteTitle} description={CIRCLE_COPY.inviteHint} />
       <CardBody>
-        <label htmlFor="circle-link" className="sr-only">
-          {CIRCLE_COPY.inviteTitle}
-        </label>
-        <div className="flex gap-2">
-          <input
-            id="circle-link"
-            className="input min-w-0 flex-1"
-            readOnly
-            value={link}
-            onFocus={(e) => e.target.select()}
-          />
-          <Button
-            variant="outline"
-            onClick={async () => {
-              await navigator.clipboard?.writeText(link).catch(() => undefined);
-              toast({ ...CIRCLE_COPY.linkCopied, variant: 'success' });
-            }}
-          >
-            {CIRCLE_COPY.copyLink}
-          </Button>
-        </div>
+        <CopyLinkField
+          id="circle-link"
+          label={CIRCLE_COPY.inviteTitle}
+          link={link}
+          copied={CIRCLE_COPY.linkCopied}
+          hideLabel
+        />
       </CardBody>
     </Card>
   );
@@ -316,15 +302,7 @@ export function JoinCirclePage() {
       <Card>
         <CardBody className="space-y-4">
           {!isAuthenticated ? (
-            <>
-              <p>Sign in to see who is in this circle and join it.</p>
-              <div className="flex flex-wrap gap-2">
-                <ButtonLink to={withNext(ROUTES.login, here)}>Sign In</ButtonLink>
-                <ButtonLink to={withNext(ROUTES.signup, here)} variant="outline">
-                  Create an Account
-                </ButtonLink>
-              </div>
-            </>
+            <SignInToJoin what="circle" here={here} />
           ) : preview.isPending ? (
             <p className="muted">Loading...</p>
           ) : preview.isError ? (

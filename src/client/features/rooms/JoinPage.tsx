@@ -6,7 +6,7 @@ import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { DEFAULT_CATEGORY } from '../../../shared/constants';
 import { ROOM_COPY, ROOM_PATHS, type RoomPreview } from '../../../shared/rooms';
-import { ROUTES, withNext } from '../../../shared/routes';
+import { ROUTES } from '../../../shared/routes';
 import { messageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import { useToast } from '../../lib/toast';
@@ -16,6 +16,7 @@ import { Card, CardBody, CardHeader } from '../../ui/Card';
 import { PageLoading } from '../../ui/PageLoading';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { useAuth } from '../auth/useAuth';
+import { SignInToJoin } from './InviteParts';
 import { RoomsLayout } from './RoomsLayout';
 import { type RoomTask, TaskPicker } from './TaskPicker';
 
@@ -183,13 +184,7 @@ export function JoinPage() {
       {!isAuthenticated ? (
         <Card>
           <CardBody className="space-y-4">
-            <p>Sign in to see who is in this room and join it.</p>
-            <div className="flex flex-wrap gap-2">
-              <ButtonLink to={withNext(ROUTES.login, here)}>Sign In</ButtonLink>
-              <ButtonLink to={withNext(ROUTES.signup, here)} variant="outline">
-                Create an Account
-              </ButtonLink>
-            </div>
+            <SignInToJoin what="room" here={here} />
           </CardBody>
         </Card>
       ) : token ? (

@@ -24,6 +24,7 @@ import { PageLoading } from '../../ui/PageLoading';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { useLockIn } from '../lockin/LockInProvider';
 import { clockOffsetMs, formatCountdown } from '../lockin/timer';
+import { CopyLinkField } from './InviteParts';
 import { RoomsLayout } from './RoomsLayout';
 
 const STATE_TONES: Record<MemberState, BadgeTone> = {
@@ -140,29 +141,7 @@ function InviteCard({ room }: { room: RoomView }) {
     <Card>
       <CardHeader title={ROOM_COPY.inviteTitle} />
       <CardBody className="space-y-4">
-        <div>
-          <label htmlFor="room-link" className="label">
-            {ROOM_COPY.inviteLink}
-          </label>
-          <div className="mt-1 flex gap-2">
-            <input
-              id="room-link"
-              className="input min-w-0 flex-1"
-              readOnly
-              value={link}
-              onFocus={(e) => e.target.select()}
-            />
-            <Button
-              variant="outline"
-              onClick={async () => {
-                await navigator.clipboard?.writeText(link).catch(() => undefined);
-                toast({ ...ROOM_COPY.linkCopied, variant: 'success' });
-              }}
-            >
-              {ROOM_COPY.copyLink}
-            </Button>
-          </div>
-        </div>
+        <CopyLinkField id="room-link" label={ROOM_COPY.inviteLink} link={link} copied={ROOM_COPY.linkCopied} />
         <div>
           <p className="label">{ROOM_COPY.codeLabel}</p>
           <p
