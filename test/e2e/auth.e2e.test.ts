@@ -492,10 +492,13 @@ describe('account menu', () => {
     expect(await button.getAttribute('aria-expanded')).toBe('true');
     expect(await page.getByRole('menuitem').allInnerTexts()).toEqual([
       'Manage Account',
+      'Circles',
       'Keyboard shortcuts',
       'Sign Out',
     ]);
     expect(await focusedName()).toBe('Manage Account');
+    await page.keyboard.press('ArrowDown');
+    expect(await focusedName()).toBe('Circles');
     await page.keyboard.press('ArrowDown');
     expect(await focusedName()).toBe('Keyboard shortcuts');
     await page.keyboard.press('ArrowDown');
