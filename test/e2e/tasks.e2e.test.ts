@@ -364,8 +364,21 @@ describe('Task Bank', () => {
     expect(await page.getByRole('button', { name: /^Remove category/ }).count()).toBe(0);
   });
 
+  test("another device's change shows in the bank without a reload (the page's live stream)", async () => {
+    const { context, page } = await signIn();
+    await createViaApi(context, 'Task 1');
+    await openHome(page);
+    await openBank(page);
+    await eventually(async () => expect(await bankTitles(page)).toEqual(['Task 1']));
+    await createViaApi(context, 'From my phone');
+    await eventually(async () => expect(await bankTitles(page)).toContain('From my phone'));
+  });
+
   test('the free limit: 10 tasks, "n / 10 tasks", upgrade text, submit disabled; a refusal by the server rolls back with the toast', async () => {
     const { context, page } = await signIn();
+    // This page hears nothing live (a proxy that drops the stream), so the phone's task below
+    // reaches it only as the server's refusal.
+    await page.route('**/api/live', (route) => route.abort());
     for (let i = 1; i <= 9; i++) await createViaApi(context, `Task ${i}`);
     await openHome(page);
     await openBank(page);
