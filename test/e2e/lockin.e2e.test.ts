@@ -369,6 +369,9 @@ describe('a running session is not lost', () => {
     suite.track(phone);
     await phone.addCookies(await context.cookies());
     const b = await phone.newPage();
+    // Without its live stream (a proxy that drops it), B learns of the laptop's session only when
+    // it asks the server: the next test has the stream.
+    await b.route('**/api/live', (route) => route.abort());
     await clocks.add(b);
     await openHome(b);
     await b.getByRole('button', { name: 'Lock In', exact: true }).click();
@@ -394,6 +397,20 @@ describe('a running session is not lost', () => {
     await eventually(async () => expectCountdown(countdown(b).innerText(), '26:00'));
     expect(await modal(b).innerText()).toContain('From the laptop');
     await shot(b, '11-other-device', 360);
+  });
+
+  test("with the page's live stream, a session started on another device shows at once, without a reload", async () => {
+    const { context, page } = await signIn();
+    await openHome(page);
+    const phone = await newContext(suite.browser, suite.server, { width: 360 });
+    suite.track(phone);
+    await phone.addCookies(await context.cookies());
+    const b = await phone.newPage();
+    await openHome(b);
+    await page.getByRole('button', { name: 'Lock In', exact: true }).click();
+    await startThroughModal(page, 30, 'From the laptop');
+    await expectStep(b, 'active');
+    expect(await modal(b).innerText()).toContain('From the laptop');
   });
 });
 
