@@ -41,9 +41,11 @@ export function LiveUpdates() {
       refetch(trpc.circles.get.queryKey({ circleId }));
       refetch(trpc.circles.list.queryKey());
     });
-    // Closed for good (signed out elsewhere: the stream answers 401): the page learns who it is.
+    // Closed for good while online (signed out elsewhere: the stream answers 401): the page learns
+    // who it is. Offline, the browser gives up on the stream too; nothing is asked then (the
+    // offline notices say what holds), and the stream opens again with the page's next load.
     source.addEventListener('error', () => {
-      if (source.readyState === EventSource.CLOSED) refetch(CURRENT_USER_KEY);
+      if (source.readyState === EventSource.CLOSED && navigator.onLine) refetch(CURRENT_USER_KEY);
     });
     return () => source.close();
   }, [isAuthenticated, trpc, queryClient]);
