@@ -2,6 +2,7 @@
 // limits, answer shapes and words. Others in a circle see what rooms show (first name and last
 // initial), whether a member is focusing right now, and their minutes this week unless they hide
 // them; never an email, a task, a quit reason or anything else.
+import type { RoomPlan } from './rooms';
 export const CIRCLES_FREE = { circles: 1, members: 5 } as const;
 export const CIRCLES_PREMIUM = { circles: 5, members: 25 } as const;
 export const CIRCLE_NAME_MAX_LENGTH = 60;
@@ -23,12 +24,7 @@ export interface CircleMemberView {
   minutesThisWeek: number | null;
 }
 
-export interface CircleRoomView {
-  id: string;
-  goalMinutes: number;
-  strict: boolean;
-  startsAt: string;
-  endsAt: string;
+export interface CircleRoomView extends RoomPlan {
   hostName: string;
   members: number;
   youAreIn: boolean;

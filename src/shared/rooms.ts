@@ -66,6 +66,15 @@ export function publicName(firstName: string | null, lastName: string | null): s
   return initial ? `${first} ${initial.toUpperCase()}.` : first;
 }
 
+/** What a room is for, the same in every answer that shows one. */
+export interface RoomPlan {
+  id: string;
+  goalMinutes: number;
+  strict: boolean;
+  startsAt: string;
+  endsAt: string;
+}
+
 export interface RoomMemberView {
   /** Opaque within this room (never a user id): what the host names to remove a member. */
   key: string;
@@ -79,12 +88,7 @@ export interface RoomMemberView {
   taskTitle: string | null;
 }
 
-export interface RoomView {
-  id: string;
-  goalMinutes: number;
-  strict: boolean;
-  startsAt: string;
-  endsAt: string;
+export interface RoomView extends RoomPlan {
   phase: RoomPhase;
   result: RoomResult;
   capacity: number;
@@ -96,12 +100,7 @@ export interface RoomView {
 }
 
 /** What someone holding an invite sees before joining. */
-export interface RoomPreview {
-  id: string;
-  goalMinutes: number;
-  strict: boolean;
-  startsAt: string;
-  endsAt: string;
+export interface RoomPreview extends RoomPlan {
   phase: RoomPhase;
   capacity: number;
   members: { key: string; name: string; isHost: boolean }[];
@@ -110,12 +109,7 @@ export interface RoomPreview {
 }
 
 /** A room in 'Your rooms' (those the user is in, until they are gone). */
-export interface RoomSummary {
-  id: string;
-  goalMinutes: number;
-  strict: boolean;
-  startsAt: string;
-  endsAt: string;
+export interface RoomSummary extends RoomPlan {
   phase: RoomPhase;
   members: number;
   isHost: boolean;

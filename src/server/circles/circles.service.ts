@@ -23,7 +23,7 @@ import { AppError } from '../http/errors';
 import { hitRateLimit, RATE_LIMITS } from '../http/rate-limit';
 import { isPremium } from '../plans/plan-status';
 import { checkInviteTag, idOfToken, inviteLink, inviteToken } from '../rooms/invites';
-import { ownerFirst } from '../rooms/owner-first';
+import { ownerFirst, roomPlan } from '../rooms/room-rows';
 
 type CircleRow = typeof focusCircles.$inferSelect;
 export interface CircleUser {
@@ -44,7 +44,7 @@ async function circleById(tx: Db | Tx, circleId: string, lock = false): Promise<
   return row;
 }
 
-async function isMember(tx: Db | Tx, circleId: string, userId: string): Promise<boolean> {
+export async function isCircleMember(tx: Db | Tx, circleId: string, userId: string): Promise<boolean> {
   const [row] = await tx
     .select({ id: focusCircleMembers.userId })
     .from(focusCircleMembers)
@@ -56,7 +56,7 @@ async function isMember(tx: Db | Tx, circleId: string, userId: string): Promise<
 /** The circle, if `userId` is in it (a stranger learns nothing, not even that it exists). */
 async function memberCircle(tx: Db | Tx, circleId: string, userId: string): Promise<CircleRow> {
   const circle = await circleById(tx, circleId);
-  if (!circle || !(await isMember(tx, circleId, userId))) throw notFound();
+  if (!circle || !(await isCircleMember(tx, circleId, userId))) throw notFound();
   return circle;
 }
 
@@ -122,11 +122,7 @@ async function openRooms(deps: AppDeps, circleIds: string[], userId: string): Pr
     const inRoom = members.filter((m) => m.roomId === room.id);
     const list = byCircle.get(room.circleId ?? '') ?? [];
     list.push({
-      id: room.id,
-      goalMinutes: room.goalMinutes,
-      strict: room.strict,
-      startsAt: room.startsAt.toISOString(),
-      endsAt: room.endsAt.toISOString(),
+      ...roomPlan(room),
       hostName: publicName(firstName, lastName),
       members: inRoom.length,
       youAreIn: inRoom.some((m) => m.userId === userId),
@@ -276,7 +272,7 @@ export async function joinCircle(
     const circle = await circleById(tx, invited.id, true);
     if (!circle || circle.inviteVersion !== invited.inviteVersion)
       throw new AppError('NOT_FOUND', CIRCLE_MESSAGES.inviteInvalid);
-    if (await isMember(tx, circle.id, user.id)) return;
+    if (await isCircleMember(tx, circle.id, user.id)) return;
     const [held] = await tx
       .select({ n: count() })
       .from(focusCircleMembers)

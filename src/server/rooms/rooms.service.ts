@@ -25,6 +25,7 @@ import { hashToken } from '../accounts/sessions';
 import type { Db, Tx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { focusCircleMembers, focusCircles, focusRoomMembers, focusRooms, lockInSessions, users } from '../db/schema';
+import { isCircleMember } from '../circles/circles.service';
 import { sendToUser } from '../push/push.service';
 import { CIRCLE_COPY, CIRCLE_PATHS } from '../../shared/circles';
 import type { AppDeps } from '../deps';
@@ -34,7 +35,7 @@ import { finishRow } from '../lockin/end-session';
 import { findRunning, MINUTE_MS, windowMinutes } from '../lockin/lockin.service';
 import { isPremium } from '../plans/plan-status';
 import { checkInviteTag, idOfToken, inviteLink, inviteToken, newRoomCode } from './invites';
-import { ownerFirst } from './owner-first';
+import { ownerFirst, roomPlan } from './room-rows';
 
 type RoomRow = typeof focusRooms.$inferSelect;
 type MemberRow = typeof focusRoomMembers.$inferSelect;
@@ -46,6 +47,7 @@ interface RequestMeta {
 }
 
 const HOUR_MS = 60 * MINUTE_MS;
+
 const notFound = () => new AppError('NOT_FOUND', ROOM_MESSAGES.notFound);
 
 /** Opaque within a room: the host names a member by it, and it says nothing outside the room. */
@@ -195,11 +197,7 @@ async function viewOf(deps: AppDeps, room: RoomRow, userId: string): Promise<Roo
         }
       : null;
   return {
-    id: room.id,
-    goalMinutes: room.goalMinutes,
-    strict: room.strict,
-    startsAt: room.startsAt.toISOString(),
-    endsAt: room.endsAt.toISOString(),
+    ...roomPlan(room),
     phase,
     result: roomResult(
       room.strict,
@@ -281,15 +279,6 @@ export async function createRoom(deps: AppDeps, user: RoomUser, input: CreateRoo
   return getRoom(deps, user, id);
 }
 
-async function isCircleMember(tx: Db | Tx, circleId: string, userId: string): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: focusCircleMembers.userId })
-    .from(focusCircleMembers)
-    .where(and(eq(focusCircleMembers.circleId, circleId), eq(focusCircleMembers.userId, userId)))
-    .limit(1);
-  return Boolean(row);
-}
-
 /** A Web Push to every other member of the circle who allowed notifications: a tap opens the circle. */
 async function tellCircleOfRoom(deps: AppDeps, hostId: string, circleId: string, roomId: string): Promise<void> {
   const [circle] = await deps.db.select().from(focusCircles).where(eq(focusCircles.id, circleId)).limit(1);
@@ -343,11 +332,7 @@ export async function listRooms(deps: AppDeps, user: RoomUser): Promise<RoomSumm
     .groupBy(focusRoomMembers.roomId);
   const size = new Map(sizes.map((s) => [s.roomId, s.n]));
   return mine.map(({ room }) => ({
-    id: room.id,
-    goalMinutes: room.goalMinutes,
-    strict: room.strict,
-    startsAt: room.startsAt.toISOString(),
-    endsAt: room.endsAt.toISOString(),
+    ...roomPlan(room),
     phase: roomPhase(room, now),
     members: size.get(room.id) ?? 0,
     isHost: room.hostId === user.id,
@@ -415,11 +400,7 @@ export async function previewRoom(
   ownerFirst(rows, room.hostId);
   const capacity = await capacityOf(deps, room.hostId);
   return {
-    id: room.id,
-    goalMinutes: room.goalMinutes,
-    strict: room.strict,
-    startsAt: room.startsAt.toISOString(),
-    endsAt: room.endsAt.toISOString(),
+    ...roomPlan(room),
     phase: roomPhase(room, deps.clock.now()),
     capacity,
     members: rows.map((r) => ({
@@ -556,12 +537,8 @@ export async function roomsForExport(deps: AppDeps, userId: string) {
     .where(eq(focusRoomMembers.userId, userId))
     .orderBy(asc(focusRooms.startsAt));
   return rows.map(({ room, member }) => ({
-    id: room.id,
+    ...roomPlan(room),
     role: room.hostId === userId ? ('host' as const) : ('member' as const),
-    goalMinutes: room.goalMinutes,
-    strict: room.strict,
-    startsAt: room.startsAt.toISOString(),
-    endsAt: room.endsAt.toISOString(),
     joinedAt: member.joinedAt.toISOString(),
     taskTitle: member.taskTitle,
     category: member.category,

@@ -25,24 +25,15 @@ import { useAuth } from '../auth/useAuth';
 import { usePlanStatus } from '../plans/usePlan';
 import { CopyLinkField, SignInToJoin } from './InviteParts';
 import { RoomsLayout } from './RoomsLayout';
+import { useFailureToast } from './useFailureToast';
 
 const clock = new Intl.DateTimeFormat(undefined, { weekday: 'short', hour: 'numeric', minute: '2-digit' });
-
-function useFailureToast() {
-  const toast = useToast();
-  return (error: unknown) =>
-    toast({
-      title: CIRCLE_COPY.failed.title,
-      description: messageOf(error, CIRCLE_COPY.failed.description),
-      variant: 'destructive',
-    });
-}
 
 export function CirclesPage() {
   usePageTitle(CIRCLE_COPY.title);
   const trpc = useTRPC();
   const navigate = useNavigate();
-  const onError = useFailureToast();
+  const onError = useFailureToast(CIRCLE_COPY.failed);
   const { plan } = usePlanStatus();
   const circles = useQuery(trpc.circles.list.queryOptions());
   const [name, setName] = useState('');
@@ -154,7 +145,7 @@ export function CirclePage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const toast = useToast();
-  const onError = useFailureToast();
+  const onError = useFailureToast(CIRCLE_COPY.failed);
   const circle = useQuery(trpc.circles.get.queryOptions({ circleId }, { retry: false }));
   const [confirmDelete, setConfirmDelete] = useState(false);
   usePageTitle(circle.data?.name ?? CIRCLE_COPY.title);
@@ -290,7 +281,7 @@ export function JoinCirclePage() {
   const { isAuthenticated, isLoading } = useAuth();
   const trpc = useTRPC();
   const navigate = useNavigate();
-  const onError = useFailureToast();
+  const onError = useFailureToast(CIRCLE_COPY.failed);
   const preview = useQuery(trpc.circles.preview.queryOptions({ token }, { enabled: isAuthenticated, retry: false }));
   const join = useMutation(
     trpc.circles.join.mutationOptions({ onSuccess: (c) => navigate(CIRCLE_PATHS.circle(c.id)), onError }),

@@ -9,7 +9,6 @@ import { ROOM_COPY, ROOM_PATHS, type RoomPreview } from '../../../shared/rooms';
 import { ROUTES } from '../../../shared/routes';
 import { messageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
-import { useToast } from '../../lib/toast';
 import { Badge } from '../../ui/Badge';
 import { Button, ButtonLink } from '../../ui/Button';
 import { Card, CardBody, CardHeader } from '../../ui/Card';
@@ -18,6 +17,7 @@ import { usePageTitle } from '../../ui/usePageTitle';
 import { useAuth } from '../auth/useAuth';
 import { SignInToJoin } from './InviteParts';
 import { RoomsLayout } from './RoomsLayout';
+import { useFailureToast } from './useFailureToast';
 import { type RoomTask, TaskPicker } from './TaskPicker';
 
 const when = new Intl.DateTimeFormat(undefined, { weekday: 'long', hour: 'numeric', minute: '2-digit' });
@@ -28,7 +28,7 @@ function Preview({ preview, invite }: { preview: RoomPreview; invite: Invite }) 
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const toast = useToast();
+  const onError = useFailureToast(ROOM_COPY.failed);
   const [task, setTask] = useState<RoomTask>({ taskTitle: '', category: DEFAULT_CATEGORY, shareTask: false });
   const join = useMutation(
     trpc.rooms.join.mutationOptions({
@@ -37,12 +37,7 @@ function Preview({ preview, invite }: { preview: RoomPreview; invite: Invite }) 
         void queryClient.invalidateQueries({ queryKey: trpc.lockin.pathKey() });
         navigate(ROOM_PATHS.room(room.id));
       },
-      onError: (error) =>
-        toast({
-          title: ROOM_COPY.failed.title,
-          description: messageOf(error, ROOM_COPY.failed.description),
-          variant: 'destructive',
-        }),
+      onError,
     }),
   );
   const submit = (event: FormEvent) => {

@@ -6,14 +6,13 @@ import { type FormEvent, useId, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { DEFAULT_CATEGORY, LOCK_IN_DURATIONS_MINUTES } from '../../../shared/constants';
 import { ROOM_COPY, ROOM_PATHS, ROOM_SIZE_FREE, ROOM_SIZE_PREMIUM } from '../../../shared/rooms';
-import { messageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
-import { useToast } from '../../lib/toast';
 import { Button } from '../../ui/Button';
 import { Card, CardBody } from '../../ui/Card';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { usePlanStatus } from '../plans/usePlan';
 import { RoomsLayout } from './RoomsLayout';
+import { useFailureToast } from './useFailureToast';
 import { type RoomTask, TaskPicker } from './TaskPicker';
 
 /** The next time the clock reads `hhmm` (today, or tomorrow when that has passed). */
@@ -58,19 +57,14 @@ export function NewRoomPage() {
     trpc.circles.get.queryOptions({ circleId: circleId ?? '' }, { enabled: Boolean(circleId), retry: false }),
   );
   const navigate = useNavigate();
-  const toast = useToast();
+  const onError = useFailureToast(ROOM_COPY.failed);
   const id = useId();
   const startsAt = later && time ? nextAt(time, new Date()) : null;
 
   const create = useMutation(
     trpc.rooms.create.mutationOptions({
       onSuccess: (room) => navigate(ROOM_PATHS.room(room.id)),
-      onError: (error) =>
-        toast({
-          title: ROOM_COPY.failed.title,
-          description: messageOf(error, ROOM_COPY.failed.description),
-          variant: 'destructive',
-        }),
+      onError,
     }),
   );
   const submit = (event: FormEvent) => {

@@ -14,7 +14,7 @@ import {
   type RoomView,
   roomPhase,
 } from '../../../shared/rooms';
-import { decodeError, messageOf } from '../../lib/errors';
+import { decodeError } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import { useToast } from '../../lib/toast';
 import { Badge, type BadgeTone } from '../../ui/Badge';
@@ -26,6 +26,7 @@ import { useLockIn } from '../lockin/LockInProvider';
 import { clockOffsetMs, formatCountdown } from '../lockin/timer';
 import { CopyLinkField } from './InviteParts';
 import { RoomsLayout } from './RoomsLayout';
+import { useFailureToast } from './useFailureToast';
 
 const STATE_TONES: Record<MemberState, BadgeTone> = {
   waiting: 'neutral',
@@ -127,12 +128,7 @@ function InviteCard({ room }: { room: RoomView }) {
         queryClient.setQueryData(trpc.rooms.get.queryKey({ roomId: room.id }), fresh);
         toast({ ...ROOM_COPY.revoked, variant: 'success' });
       },
-      onError: (error) =>
-        toast({
-          title: ROOM_COPY.failed.title,
-          description: messageOf(error, ROOM_COPY.failed.description),
-          variant: 'destructive',
-        }),
+      onError: useFailureToast(ROOM_COPY.failed),
     }),
   );
   if (!room.invite) return null;
@@ -201,12 +197,7 @@ export function RoomPage() {
     if (phase && room.data && phase !== room.data.phase) void room.refetch();
   }, [phase, room.data, room.refetch]);
 
-  const onError = (error: unknown) =>
-    toast({
-      title: ROOM_COPY.failed.title,
-      description: messageOf(error, ROOM_COPY.failed.description),
-      variant: 'destructive',
-    });
+  const onError = useFailureToast(ROOM_COPY.failed);
   const setRoom = (fresh: RoomView) => queryClient.setQueryData(trpc.rooms.get.queryKey({ roomId }), fresh);
   const remove = useMutation(
     trpc.rooms.removeMember.mutationOptions({
