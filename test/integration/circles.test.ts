@@ -14,7 +14,7 @@ import {
 } from '../../src/shared/circles';
 import type { RunningSession } from '../../src/shared/lockin';
 import type { RoomView } from '../../src/shared/rooms';
-import { createTestContext, type TestClient, type TestContext } from '../support/app';
+import { atTime, createTestContext, type TestClient, type TestContext } from '../support/app';
 import { createUser, signedInClient, type TestUser } from '../support/factories';
 import { openLiveStream } from '../support/live';
 import { makePremium } from '../support/plans';
@@ -51,15 +51,7 @@ async function circleOf(creator: Person, name = 'Study buddies') {
 const tokenOf = (circle: CircleView) => circle.inviteLink?.split('/circles/join/')[1] ?? '';
 const view = (who: Person, circleId: string) => who.client.query<CircleView>('circles.get', { circleId });
 
-async function at<T>(when: Date, run: () => Promise<T>): Promise<T> {
-  const before = ctx.clock.now();
-  ctx.clock.set(when);
-  try {
-    return await run();
-  } finally {
-    ctx.clock.set(before);
-  }
-}
+const at = <T>(when: Date, run: () => Promise<T>) => atTime(ctx, when, run);
 
 describe('making and joining', () => {
   test(`free: ${CIRCLES_FREE.circles} circle of up to ${CIRCLES_FREE.members}; Premium: ${CIRCLES_PREMIUM.circles} of up to ${CIRCLES_PREMIUM.members}`, async () => {

@@ -181,20 +181,34 @@ async function completedCheckout() {
   return { user, client, sub, event };
 }
 
+/**
+ * Delivers `event` and, while the webhook waits for Stripe's answer about its checkout, runs
+ * `meanwhile`; answers the delivery's status.
+ */
+async function deliverWhileStripeAnswers(
+  event: { payload: string; signature: string },
+  meanwhile: () => Promise<unknown>,
+): Promise<number> {
+  const hold = holdAtStripe('GET', /^\/v1\/checkout\/sessions\/cs_/);
+  try {
+    const delivery = deliverWebhook(event);
+    await hold.atStripe;
+    await meanwhile();
+    hold.release();
+    return (await delivery).status;
+  } finally {
+    stripe.holdAnswer = null;
+    hold.release();
+  }
+}
+
 describe('a webhook that races the deletion of its account', () => {
   test('deleted through the API while the webhook talks to Stripe: 2xx, the subscription ends, no foreign-key error', async () => {
     const { user, client, sub, event } = await completedCheckout();
-    const hold = holdAtStripe('GET', /^\/v1\/checkout\/sessions\/cs_/);
-    try {
-      const delivery = deliverWebhook(event);
-      await hold.atStripe;
+    const status = await deliverWhileStripeAnswers(event, async () => {
       expect((await client.delete('/api/auth/account', { email: user.email })).status).toBe(200);
-      hold.release();
-      expect((await delivery).status).toBe(200);
-    } finally {
-      stripe.holdAnswer = null;
-      hold.release();
-    }
+    });
+    expect(status).toBe(200);
     expect(stripe.subscriptions.get(sub.id)?.status).toBe('canceled');
     expect(await ctx.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, user.id))).toEqual([]);
     expect(ctx.log.lines.filter((l) => l.includes('foreign key'))).toEqual([]);
@@ -202,18 +216,9 @@ describe('a webhook that races the deletion of its account', () => {
 
   test('gone before its transaction with the subscription still live at Stripe: the webhook cancels it and answers 2xx', async () => {
     const { user, sub, event } = await completedCheckout();
-    const hold = holdAtStripe('GET', /^\/v1\/checkout\/sessions\/cs_/);
-    try {
-      const delivery = deliverWebhook(event);
-      await hold.atStripe;
-      // The row goes without the deletion's own cancel (say, a checkout completed after it listed them).
-      await ctx.deps.db.delete(users).where(eq(users.id, user.id));
-      hold.release();
-      expect((await delivery).status).toBe(200);
-    } finally {
-      stripe.holdAnswer = null;
-      hold.release();
-    }
+    // The row goes without the deletion's own cancel (say, a checkout completed after it listed them).
+    const status = await deliverWhileStripeAnswers(event, () => ctx.deps.db.delete(users).where(eq(users.id, user.id)));
+    expect(status).toBe(200);
     expect(stripe.subscriptions.get(sub.id)?.status).toBe('canceled');
     expect(ctx.log.lines.filter((l) => l.includes('foreign key'))).toEqual([]);
   }, 60_000);

@@ -15,7 +15,7 @@ import {
   type RoomSummary,
   type RoomView,
 } from '../../src/shared/rooms';
-import { createTestContext, TestClient, type TestContext } from '../support/app';
+import { atTime, createTestContext, TestClient, type TestContext } from '../support/app';
 import { createUser, signedInClient, type TestUser } from '../support/factories';
 import { openLiveStream } from '../support/live';
 import { makePremium } from '../support/plans';
@@ -67,16 +67,7 @@ async function running(who: Person) {
   return (await who.client.query<RunningSession>('lockin.running')).body.session;
 }
 
-/** Moves the server's clock, and puts it back after `run`. */
-async function at<T>(when: Date, run: () => Promise<T>): Promise<T> {
-  const before = ctx.clock.now();
-  ctx.clock.set(when);
-  try {
-    return await run();
-  } finally {
-    ctx.clock.set(before);
-  }
-}
+const at = <T>(when: Date, run: () => Promise<T>) => atTime(ctx, when, run);
 
 describe('opening and joining', () => {
   test('a room opened now starts the host at once; a link shows who is in it, and joining starts with the room', async () => {

@@ -65,6 +65,17 @@ export async function createTestContext(
   };
 }
 
+/** Runs `run` with the server's clock at `when`, and puts the clock back after. */
+export async function atTime<T>(ctx: Pick<TestContext, 'clock'>, when: Date, run: () => Promise<T>): Promise<T> {
+  const before = ctx.clock.now();
+  ctx.clock.set(when);
+  try {
+    return await run();
+  } finally {
+    ctx.clock.set(before);
+  }
+}
+
 export interface TestResponse<T = JsonBody> {
   status: number;
   body: T;
