@@ -128,6 +128,7 @@ export async function seedUsers(
           endsAt: new Date(start + goal * 60_000),
           endedAt: new Date(start + actual * 60_000),
           endNotifiedAt: new Date(start + actual * 60_000),
+          timeZone: ZONES[u % ZONES.length] ?? 'UTC',
         });
       }
       rows.completions.push({

@@ -13,6 +13,8 @@ import { CIRCLE_NAME_MAX_LENGTH } from './circles';
 import { planStatusSchema } from './plans';
 import { categoryNameSchema, taskIdSchema } from './tasks';
 import { textField } from './text';
+import { TIME_ZONE_MAX_LENGTH } from './local-date';
+import { REST_DAYS_MAX } from './streak';
 
 /** Marks a file as ours: an import refuses anything else before reading further. */
 export const EXPORT_FORMAT = 'lockin-export';
@@ -33,6 +35,7 @@ export const IMPORT_MAX_ROWS = {
   daily: 50,
   customCategories: CUSTOM_CATEGORY_LIMIT,
   focusSessions: 20_000,
+  restDays: 2_000,
   completions: 50_000,
 } as const;
 
@@ -95,6 +98,10 @@ export const exportFocusSessionSchema = z.object({
   startedAt: isoDate,
   endsAt: isoDate,
   endedAt: isoDate.nullable(),
+  /** The zone it was recorded in (its streak day is its local day there); files made before carry none. */
+  timeZone: z.string().max(TIME_ZONE_MAX_LENGTH).optional(),
+  /** Brought in from a file no server signed: history only, never counted toward a streak. */
+  imported: z.boolean().optional(),
 });
 
 export const exportCompletionSchema = z.object({
@@ -183,6 +190,18 @@ export const exportDocumentSchema = z.object({
     .superRefine(uniqueBy((s) => s.id, 'id')),
   completions: z.array(exportCompletionSchema).max(IMPORT_MAX_ROWS.completions),
   streak: exportStreakSchema.nullable(),
+  /** Rest-day settings with the day each took effect; files made before rest days have none. */
+  restDays: z
+    .array(
+      z.object({
+        from: localDay,
+        weekdays: z.array(z.number().int().min(0).max(6)).max(REST_DAYS_MAX),
+      }),
+    )
+    .max(IMPORT_MAX_ROWS.restDays)
+    .optional(),
+  /** This server's signature over the rest of the file (only a signed file's sessions count toward a streak). */
+  signature: z.string().max(200).optional(),
   /** Files made before site blocking have none. */
   siteBlocking: exportSiteBlockingSchema.optional(),
   /** Your part in each circle; files made before circles have none. */
@@ -228,6 +247,11 @@ export interface ImportResult {
   /** Sessions still running in the file: a running session belongs to the server it runs on. */
   skippedRunningSessions: number;
   streakUpdated: boolean;
+  /**
+   * The file is a LockIn export this server signed and nobody changed: its sessions count toward
+   * the streak. Any other file's sessions are kept in history and analytics, marked imported.
+   */
+  signed: boolean;
 }
 
 export const deleteAccountInput = z.object({

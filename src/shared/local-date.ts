@@ -132,6 +132,16 @@ function dayNumber(date: string): number {
   return utcDate(date).getTime() / DAY_MS;
 }
 
+/** YYYY-MM-DD plus n calendar days. */
+export function addDays(date: string, n: number): string {
+  return new Date(utcDate(date).getTime() + n * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The weekday of a YYYY-MM-DD date: 0 Sunday … 6 Saturday. */
+export function weekdayOf(date: string): number {
+  return utcDate(date).getUTCDay();
+}
+
 /** Whole calendar days from one local date to another (negative when `to` is earlier). */
 export function daysBetween(from: string, to: string): number {
   return dayNumber(to) - dayNumber(from);

@@ -4,6 +4,7 @@
 import { LOCK_IN_DURATIONS_MINUTES, OFFLINE_SYNC_MAX_AGE_DAYS } from './constants';
 import { daysBetween } from './local-date';
 import { fieldLabel } from './field-label';
+import type { StreakView } from './streak';
 
 // ---------------------------------------------------------------------------------------------
 // Rounding (spec section 9)
@@ -24,7 +25,8 @@ export function isAllowedDuration(minutes: number): boolean {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Streak (spec section 4 'Streak'; decisions 8: a last day before yesterday reads 0)
+// A visitor's streak, kept in the browser (spec section 4 'Streak'; decisions 8: a last day
+// before yesterday reads 0). A signed-in user's streak is streak.ts's rule.
 
 export interface StreakState {
   current: number;
@@ -163,11 +165,7 @@ export interface RunningSession {
   syncStamp: string;
 }
 
-export interface StreakView {
-  current: number;
-  lastDay: string | null;
-  level: StreakLevelName;
-}
+export type { StreakView } from './streak';
 
 export interface CompletionResult {
   session: LockInSessionView;

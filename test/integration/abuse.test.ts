@@ -118,6 +118,7 @@ describe('import reads only the rows the file names', () => {
       startedAt: new Date('2026-03-01T10:00:00Z'),
       endsAt: new Date('2026-03-01T10:25:00Z'),
       endedAt: new Date('2026-03-01T10:25:00Z'),
+      timeZone: 'UTC',
     });
     const doc = await exportedDocument();
     const template = doc.focusSessions.find((s) => s.status !== 'active') ?? doc.focusSessions[0];

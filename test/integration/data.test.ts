@@ -371,6 +371,7 @@ describe('POST /api/import', () => {
       allowOnlyNotImported: false,
       circlesOverLimit: 0,
       streakUpdated: true,
+      signed: true,
     });
     const after = await exportJson(target.client);
     expect(dataOf(after)).toEqual(dataOf(before));
@@ -456,7 +457,7 @@ describe('POST /api/import', () => {
     expect(await ctx.deps.db.select().from(lockInSessions).where(eq(lockInSessions.userId, user.id))).toEqual([]);
     expect((await client.query<{ current: number }>('lockin.streak')).body.current).toBe(0);
 
-    // The streak moves only with completed sessions the file brings: one yesterday makes it 1.
+    // A session written into the file by hand is history, not a streak day.
     const withSession = await importText(
       client,
       JSON.stringify({
@@ -475,8 +476,8 @@ describe('POST /api/import', () => {
         ],
       }),
     );
-    expect(withSession.body.streakUpdated).toBe(true);
-    expect((await client.query<{ current: number }>('lockin.streak')).body.current).toBe(1);
+    expect(withSession.body).toMatchObject({ signed: false, streakUpdated: false, added: { focusSessions: 1 } });
+    expect((await client.query<{ current: number }>('lockin.streak')).body.current).toBe(0);
   });
 
   test('a session already here under its other REST id (alias) is not imported twice', async () => {
@@ -588,14 +589,15 @@ describe('POST /api/import', () => {
       });
     }
 
-    test('a consistent history is taken whole, its streak included', async () => {
+    test('a consistent history is taken whole; written by hand (unsigned), it is history and not a streak', async () => {
       const { client } = await newUser({ timeZone: 'UTC' });
       const doc = await exportJson(client);
       const days = [1, 2, 3].map((d) => session(`day${d}`, 24 * d - 2));
       const res = await importText(client, JSON.stringify({ ...doc, focusSessions: days }));
       expect(res.status).toBe(200);
       expect(res.body.added.focusSessions).toBe(3);
-      expect(res.body.streakUpdated).toBe(true);
+      expect(res.body.signed).toBe(false);
+      expect(res.body.streakUpdated).toBe(false);
     });
   });
 

@@ -14,6 +14,7 @@ import {
 import { TestClient, type TestContext, createTestContext } from '../support/app';
 import { createUser, signedInClient } from '../support/factories';
 import { makePremium } from '../support/plans';
+import type { StreakCalendarView } from '../../src/shared/streak';
 
 let ctx: TestContext;
 const T0 = new Date('2026-03-10T12:00:00Z');
@@ -70,7 +71,7 @@ describe('tRPC: start, running, complete', () => {
       actualMinutes: 25,
       completedAt: '2026-03-10T12:25:00.000Z',
     });
-    expect(done.body.streak).toEqual({ current: 1, lastDay: '2026-03-10', level: 'Beginner' });
+    expect(done.body.streak).toMatchObject({ current: 1, lastDay: '2026-03-10', level: 'Beginner' });
     expect((await client.query<RunningSession>('lockin.running')).body.session).toBeNull();
     expect((await client.query<StreakView>('lockin.streak')).body.current).toBe(1);
   });
@@ -346,7 +347,7 @@ describe('the streak in the user time zone, in the completing transaction', () =
     const { client } = await newClient('Asia/Tokyo');
     expect((await completeAt(client, '2026-03-10T15:10:00Z')).current).toBe(1); // 00:15 on the 11th in Tokyo
     expect((await completeAt(client, '2026-03-11T14:00:00Z')).current).toBe(1); // 23:05 on the 11th in Tokyo
-    expect(await completeAt(client, '2026-03-11T15:30:00Z')).toEqual({
+    expect(await completeAt(client, '2026-03-11T15:30:00Z')).toMatchObject({
       current: 2,
       lastDay: '2026-03-12',
       level: 'Beginner',
@@ -365,7 +366,7 @@ describe('the streak in the user time zone, in the completing transaction', () =
     expect((await completeAt(client, '2026-03-08T04:30:00Z')).current).toBe(1); // Sat 7th 23:35 EST
     expect((await completeAt(client, '2026-03-09T03:30:00Z')).current).toBe(2); // Sun 8th 23:35 EDT (23h day)
     const third = await completeAt(client, '2026-03-09T04:10:00Z'); // Mon 9th 00:15 EDT
-    expect(third).toEqual({ current: 3, lastDay: '2026-03-09', level: 'Starter' });
+    expect(third).toMatchObject({ current: 3, lastDay: '2026-03-09', level: 'Starter' });
   });
 });
 
@@ -670,15 +671,22 @@ describe('the streak is derived from completed sessions', () => {
     return (await client.mutate<CompletionResult>('lockin.complete', { id: s.id, actualMinutes: 5 })).body.streak;
   }
 
-  test('changing the time zone between two sessions 30 minutes apart cannot add a day', async () => {
+  test('each session keeps the day of the zone it was recorded in: a later zone change re-reads no earlier day', async () => {
     const { client } = await newClient('UTC');
-    // 23:00 UTC on the 10th: day one.
+    // 23:00 UTC on the 10th: day one, in UTC.
     expect((await completeAt(client, '2026-03-10T23:00:00Z')).current).toBe(1);
-    // Now in UTC+14 it is already the 11th; both sessions are read in the new zone: one day.
+    // Now in UTC+14 it is already the 11th there: the new session is the 11th, the first stays the 10th.
     expect((await client.mutate('accounts.setTimeZone', { timeZone: 'Pacific/Kiritimati' })).status).toBe(200);
     const after = await completeAt(client, '2026-03-10T23:30:00Z');
-    expect(after).toMatchObject({ current: 1, lastDay: '2026-03-11' });
-    expect((await client.query<StreakView>('lockin.streak')).body.current).toBe(1);
+    expect(after).toMatchObject({ current: 2, lastDay: '2026-03-11' });
+    const calendar = await client.query<StreakCalendarView>('lockin.streakCalendar', { month: '2026-03' });
+    expect(calendar.body.days).toEqual([
+      { date: '2026-03-10', status: 'focus' },
+      { date: '2026-03-11', status: 'focus' },
+    ]);
+    // Back in UTC the 11th has not begun: nothing is missed and nothing counts twice.
+    expect((await client.mutate('accounts.setTimeZone', { timeZone: 'UTC' })).status).toBe(200);
+    expect((await client.query<StreakView>('lockin.streak')).body).toMatchObject({ current: 2, lastDay: '2026-03-11' });
   });
 
   test('consecutive local days count; a quit never does; a missed day ends the run', async () => {

@@ -8,6 +8,7 @@ import {
   calendarFeeds,
   extensionTokens,
   focusCircleMembers,
+  restDaySettings,
   focusCircles,
   focusRoomMembers,
   focusRooms,
@@ -26,6 +27,7 @@ import {
 } from '../../src/server/db/schema';
 import { hitRateLimit, RATE_LIMITS } from '../../src/server/http/rate-limit';
 import type { TestContext } from './app';
+import { userZone } from './insights-factories';
 
 const DAY = 24 * 60 * 60_000;
 
@@ -68,6 +70,7 @@ export async function insertFocusSessions(ctx: TestContext, userId: string, seed
           startedAt: s.startedAt,
           endsAt,
           endedAt: status === 'active' ? null : new Date(s.startedAt.getTime() + (actual ?? 0) * 60_000),
+          timeZone: userZone(userId),
         };
       }),
     );
@@ -227,6 +230,7 @@ export async function seedEverything(
   const circleId = crypto.randomUUID();
   await db.insert(focusCircles).values({ id: circleId, creatorId: user.id, name: `${marker} circle` });
   await db.insert(focusCircleMembers).values({ circleId, userId: user.id, joinedAt: now });
+  await db.insert(restDaySettings).values({ userId: user.id, effectiveFrom: '2026-03-01', weekdays: 1 });
   await db
     .insert(extensionTokens)
     .values({ id: crypto.randomUUID(), userId: user.id, tokenHash: hashToken(`${marker}-extension`), name: 'Chrome' });

@@ -19,6 +19,13 @@ export interface SessionSeed {
   quitReason?: string | null;
   /** ISO instant or Date. */
   startedAt: string | Date;
+  /** The zone it was recorded in; the user's zone when not given. */
+  timeZone?: string;
+}
+
+/** The user's zone as it is now, as the app stamps a session it records. */
+export function userZone(userId: string) {
+  return sql<string>`(select time_zone from users where id = ${userId})`;
 }
 
 export async function insertSessions(deps: Pick<AppDeps, 'db'>, userId: string, seeds: SessionSeed[]): Promise<void> {
@@ -51,6 +58,7 @@ export async function insertSessions(deps: Pick<AppDeps, 'db'>, userId: string, 
       startedAt: started,
       endsAt,
       endedAt: status === 'active' ? null : new Date(started.getTime() + (actual ?? 0) * 60_000),
+      timeZone: s.timeZone ?? userZone(userId),
     };
   });
   await deps.db.insert(lockInSessions).values(rows);

@@ -6,11 +6,13 @@ import { sessionUserColumns } from '../accounts/sessions';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
 import { readStreak } from '../lockin/streak';
+import { readRestDaySettings } from '../lockin/rest-days';
 import { localDate, safeTimeZone } from '../../shared/local-date';
 import { getPlanStatus } from '../plans/plan-status';
 import { blockingForExport } from '../blocking/blocking.service';
 import { roomsForExport } from '../rooms/rooms.service';
 import { circlesForExport } from '../circles/circles.service';
+import { type ExportSigner, exportSigner, SIGNATURE_KEY, type SIGNED_LISTS } from './export-signature';
 import { bankPages, completionPages, iso, readDaily, sessionPages, toExportSession } from './export-pages';
 
 /**
@@ -46,7 +48,8 @@ export async function* exportJsonChunks(deps: AppDeps, userId: string): AsyncGen
     .orderBy(asc(customCategories.createdAt), asc(customCategories.name));
   // For information: an import never takes it back (the streak is derived from the sessions).
   const zone = safeTimeZone(profile.timeZone);
-  const streak = await readStreak(db, userId, zone, localDate(deps.clock.now(), zone));
+  const streak = await readStreak(db, userId, localDate(deps.clock.now(), zone));
+  const restDays = await readRestDaySettings(db, userId);
   const plan = await getPlanStatus(deps, userId);
   const siteBlocking = await blockingForExport(deps, userId);
   const rooms = await roomsForExport(deps, userId);
@@ -85,33 +88,47 @@ export async function* exportJsonChunks(deps: AppDeps, userId: string): AsyncGen
     },
     customCategories: categories.map((c) => ({ name: c.name, createdAt: c.createdAt.toISOString() })),
     streak: { current: streak.current, lastDay: streak.lastDay },
+    // Each rest-day setting with the day it took effect (the streak rule reads them by day).
+    restDays,
     siteBlocking,
     // Your part in each Focus-together room still kept (never the other members' names).
     rooms,
     circles,
   };
+  const signer = await exportSigner(db);
+  signer.add(JSON.stringify(head));
   // Drop the closing brace of the head object and continue with the streamed lists.
   yield JSON.stringify(head, null, 2).slice(0, -2);
 
-  yield* jsonArray('bank', bankPages(db, userId), (r) => ({
+  yield* jsonArray(signer, 'bank', bankPages(db, userId), (r) => ({
     id: r.id,
     title: r.title,
     description: r.description,
     category: r.category,
     createdAt: r.createdAt.toISOString(),
   }));
-  yield* jsonArray('focusSessions', sessionPages(db, userId), toExportSession);
-  yield* jsonArray('completions', completionPages(db, userId), (c) => c);
-  yield '\n}\n';
+  yield* jsonArray(signer, 'focusSessions', sessionPages(db, userId), toExportSession);
+  yield* jsonArray(signer, 'completions', completionPages(db, userId), (c) => c);
+  // Last, over everything above: an import counts this file's sessions toward the streak only
+  // when it is unchanged (export-signature.ts).
+  yield `,\n  ${JSON.stringify(SIGNATURE_KEY)}: ${JSON.stringify(signer.signature())}\n}\n`;
 }
 
-async function* jsonArray<R, T>(key: string, pages: AsyncGenerator<R[]>, map: (row: R) => T): AsyncGenerator<string> {
+async function* jsonArray<R, T>(
+  signer: ExportSigner,
+  key: (typeof SIGNED_LISTS)[number],
+  pages: AsyncGenerator<R[]>,
+  map: (row: R) => T,
+): AsyncGenerator<string> {
   yield `,\n  ${JSON.stringify(key)}: [`;
+  signer.add(JSON.stringify(key));
   let first = true;
   for await (const page of pages) {
     let chunk = '';
     for (const row of page) {
-      chunk += `${first ? '' : ','}\n    ${JSON.stringify(map(row))}`;
+      const entry = JSON.stringify(map(row));
+      signer.add(entry);
+      chunk += `${first ? '' : ','}\n    ${entry}`;
       first = false;
     }
     yield chunk;

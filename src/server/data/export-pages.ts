@@ -25,6 +25,8 @@ const sessionColumns = {
   startedAt: lockInSessions.startedAt,
   endsAt: lockInSessions.endsAt,
   endedAt: lockInSessions.endedAt,
+  timeZone: lockInSessions.timeZone,
+  imported: lockInSessions.imported,
 };
 export interface SessionRow {
   id: string;
@@ -42,6 +44,8 @@ export interface SessionRow {
   startedAt: Date;
   endsAt: Date;
   endedAt: Date | null;
+  timeZone: string;
+  imported: boolean;
 }
 
 /** Every focus session of the user, oldest first, in pages keyed on (started_at, id). */
@@ -88,6 +92,9 @@ export function toExportSession(row: SessionRow): ExportFocusSession {
     startedAt: row.startedAt.toISOString(),
     endsAt: row.endsAt.toISOString(),
     endedAt: iso(row.endedAt),
+    timeZone: row.timeZone,
+    // Kept in the file so a signed export of an account never turns another file's sessions into counted ones.
+    ...(row.imported ? { imported: true } : {}),
   };
 }
 

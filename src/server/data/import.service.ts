@@ -17,7 +17,9 @@ import { sessionProblem } from './session-consistency';
 import type { Tx } from '../db/client';
 import { bankTasks, customCategories, dailyTasks, lockInSessions, taskCompletions, users } from '../db/schema';
 import { readStreak } from '../lockin/streak';
-import { localDate, safeTimeZone } from '../../shared/local-date';
+import { canonicalTimeZone, localDate, safeTimeZone } from '../../shared/local-date';
+import { isSignedHere } from './export-signature';
+import { importRestDays } from '../lockin/rest-days';
 import type { AppDeps } from '../deps';
 import { z } from 'zod';
 import { AppError, describeZodError, fieldLabel } from '../http/errors';
@@ -31,8 +33,11 @@ import { lockUser } from '../tasks/tasks.service';
 const INSERT_BATCH = 500;
 const BUILT_IN = new Set<string>(BUILT_IN_CATEGORIES);
 
-/** Parses and validates the upload: 400 naming what is wrong, before any database work. */
-export function parseExport(text: string): ExportDocument {
+/**
+ * Parses and validates the upload: 400 naming what is wrong, before any database work. The raw
+ * object is what the signature is checked over (validation trims and drops).
+ */
+export function parseExport(text: string): { file: ExportDocument; raw: Record<string, unknown> } {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
@@ -51,7 +56,7 @@ export function parseExport(text: string): ExportDocument {
     throw new AppError('BAD_REQUEST', `Version ${version.error.issues[0]?.message ?? 'is invalid'}`);
   const parsed = exportDocumentSchema.safeParse(raw);
   if (!parsed.success) throw new AppError('BAD_REQUEST', describeImportError(parsed.error));
-  return parsed.data;
+  return { file: parsed.data, raw: raw as Record<string, unknown> };
 }
 
 /** What one entry of each list looks like, for a message about an entry of the wrong kind. */
@@ -105,7 +110,9 @@ const date = (value: string) => new Date(value);
 const dateOrNull = (value: string | null) => (value === null ? null : new Date(value));
 
 export async function importExport(deps: AppDeps, user: { id: string }, text: string): Promise<ImportResult> {
-  const file = parseExport(text);
+  const { file, raw } = parseExport(text);
+  // Only a file this server signed, unchanged, brings sessions that count toward the streak.
+  const signed = await isSignedHere(deps.db, raw);
   const premium = await isPremium(deps, user);
   const bankLimit = premium ? null : FREE_BANK_LIMIT;
   const now = deps.clock.now();
@@ -177,7 +184,8 @@ export async function importExport(deps: AppDeps, user: { id: string }, text: st
     }
 
     const categories = await importCategories(tx, userId, file);
-    const sessions = await importSessions(tx, userId, file, now);
+    const sessions = await importSessions(tx, userId, file, signed, now);
+    if (signed) await importRestDays(tx, userId, file.restDays ?? []);
     const completions = await importCompletions(tx, userId, file);
     const sites = await importBlockedSites(tx, userId, file.siteBlocking, premium);
     const circleLimit = (premium ? CIRCLES_PREMIUM : CIRCLES_FREE).circles;
@@ -208,6 +216,7 @@ export async function importExport(deps: AppDeps, user: { id: string }, text: st
       circlesOverLimit: circles.overLimit,
       skippedRunningSessions: sessions.running,
       streakUpdated,
+      signed,
     };
   });
 }
@@ -236,6 +245,7 @@ async function importSessions(
   tx: Tx,
   userId: string,
   file: ExportDocument,
+  signed: boolean,
   now: Date,
 ): Promise<{ added: number; running: number }> {
   // A session still running in the file belongs to the server it runs on: it is not brought over
@@ -275,6 +285,11 @@ async function importSessions(
     return true;
   });
   await assertConsistent(tx, userId, fresh, now);
+  // A session keeps the zone it was recorded in; a file made before zones were kept was counted
+  // in its owner's zone, and one with neither takes the importer's.
+  const [importer] = await tx.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, userId));
+  const fileZone = canonicalTimeZone(file.profile.timeZone) ?? safeTimeZone(importer?.timeZone);
+  const zoneOf = (s: ExportFocusSession) => (s.timeZone ? canonicalTimeZone(s.timeZone) : null) ?? fileZone;
   await insertInBatches(fresh, (batch) =>
     tx.insert(lockInSessions).values(
       batch.map(({ s }) => ({
@@ -294,6 +309,8 @@ async function importSessions(
         startedAt: date(s.startedAt),
         endsAt: date(s.endsAt),
         endedAt: dateOrNull(s.endedAt),
+        timeZone: zoneOf(s),
+        imported: !signed || s.imported === true,
         // Over before this server heard of it: nothing left to remind anyone of.
         endNotifiedAt: now,
       })),
@@ -377,5 +394,5 @@ async function importCompletions(tx: Tx, userId: string, file: ExportDocument): 
 async function streakOf(tx: Tx, userId: string, now: Date) {
   const [user] = await tx.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, userId));
   const timeZone = safeTimeZone(user?.timeZone ?? 'UTC');
-  return readStreak(tx, userId, timeZone, localDate(now, timeZone));
+  return readStreak(tx, userId, localDate(now, timeZone));
 }

@@ -13,7 +13,8 @@ import {
   completeOnDays,
 } from '../../../test/support/insights-factories';
 import { makePremium } from '../../../test/support/plans';
-import { addDays, getAnalytics, weekStart } from './analytics.service';
+import { getAnalytics, weekStart } from './analytics.service';
+import { addDays } from '../../shared/local-date';
 
 // Tuesday 10 March 2026, 08:00 in New York (EDT since Sunday 8 March), 12:00 UTC.
 const NOW = new Date('2026-03-10T12:00:00Z');

@@ -23,10 +23,11 @@ import {
   type QuitInsights,
   type WeeklyStats,
 } from '../../shared/insights';
-import { daysBetween, localDate, safeTimeZone, utcDate } from '../../shared/local-date';
+import { addDays, daysBetween, localDate, safeTimeZone, utcDate } from '../../shared/local-date';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
-import { readStreak, type StreakRun, streakOf, streakRunSql } from '../lockin/streak';
+import { historyOf, readStreak, type StreakHistoryRow, streakHistorySql } from '../lockin/streak';
+import { streakOf } from '../../shared/streak';
 import type { AppDeps } from '../deps';
 import { isPremium, type PlanUser } from '../plans/plan-status';
 
@@ -35,11 +36,6 @@ export interface InsightsUser extends PlanUser {
 }
 
 const DAY_MS = 86_400_000;
-
-/** YYYY-MM-DD plus n calendar days. */
-export function addDays(date: string, n: number): string {
-  return new Date(utcDate(date).getTime() + n * DAY_MS).toISOString().slice(0, 10);
-}
 
 /** The Monday of the week holding a local date. */
 export function weekStart(date: string): string {
@@ -121,9 +117,9 @@ function taskTotals(userId: string, cal: Calendar): SQL {
         from task_completions where user_id = ${userId}`;
 }
 
-/** The streak as Lock-In shows it: derived from the completed sessions in the user's zone. */
+/** The streak as Lock-In shows it (lockin/streak.ts). */
 async function currentStreak(db: Db, userId: string, cal: Calendar): Promise<number> {
-  return (await readStreak(db, userId, cal.tz, cal.today)).current;
+  return (await readStreak(db, userId, cal.today)).current;
 }
 
 interface SessionTotals {
@@ -359,19 +355,19 @@ export async function getAnalytics(deps: AppDeps, user: InsightsUser): Promise<A
       days: DayRow[];
       taskDays: TaskDayRow[];
       tasks: TaskTotals;
-      streak: StreakRun;
+      streak: StreakHistoryRow;
     }>(db, {
       totals: { one: sessionTotals(user.id) },
       days: { many: sessionsByDay(user.id, cal) },
       taskDays: { many: tasksByDay(user.id, cal) },
       tasks: { one: taskTotals(user.id, cal) },
-      streak: { one: streakRunSql(user.id, cal.tz) },
+      streak: { one: streakHistorySql(user.id) },
     });
     const { sessionsEndedEarlyThisWeek: _hidden, ...weeklyStats } = weekly(days, taskDays, cal);
     const basic: BasicAnalytics = {
       premium: false,
       totalFocusTime: totals.minutes,
-      dailyStreak: streakOf(streak, cal.today).current,
+      dailyStreak: streakOf(historyOf(streak), cal.today).current,
       totalSessionsCompleted: totals.completed,
       tasksCompleted: tasks.tasks,
       weeklyStats,

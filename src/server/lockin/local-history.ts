@@ -116,6 +116,7 @@ export async function importLocalSessions(
             completed: s.completed,
             quitEarly: !s.completed,
             quitReason: s.completed ? null : (s.quitReason ?? null),
+            timeZone: user.timeZone,
             startedAt: new Date(start),
             endsAt: new Date(start + goalMinutes * MINUTE_MS),
             endedAt: new Date(end),

@@ -16,6 +16,8 @@ import * as lockin from './lockin.service';
 import { startSession } from './start-session';
 import { recordOfflineSession } from './offline-session';
 import { issueSyncStamp } from './sync-stamp';
+import { getRestDays, setRestDays } from './rest-days';
+import { restDaysInput, streakCalendarInput } from '../../shared/streak';
 
 export const lockinRouter = router({
   running: protectedProcedure.query(({ ctx }) => lockin.getRunning(ctx.deps, ctx.user, ctx.session)),
@@ -23,6 +25,13 @@ export const lockinRouter = router({
     .input(listSessionsInput)
     .query(({ ctx, input }) => lockin.listSessions(ctx.deps, ctx.user, input ?? {})),
   streak: protectedProcedure.query(({ ctx }) => lockin.getStreak(ctx.deps, ctx.user)),
+  streakCalendar: protectedProcedure
+    .input(streakCalendarInput)
+    .query(({ ctx, input }) => lockin.getStreakCalendar(ctx.deps, ctx.user, input.month)),
+  restDays: protectedProcedure.query(({ ctx }) => getRestDays(ctx.deps, ctx.user)),
+  setRestDays: protectedProcedure
+    .input(restDaysInput)
+    .mutation(({ ctx, input }) => setRestDays(ctx.deps, ctx.user, input.weekdays)),
   start: protectedProcedure.input(startSessionInput).mutation(async ({ ctx, input }) => {
     const { session } = await startSession(ctx.deps, ctx.user, input);
     const now = ctx.deps.clock.now();

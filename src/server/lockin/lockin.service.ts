@@ -17,7 +17,8 @@ import {
   type StreakView,
 } from '../../shared/lockin';
 import type { Db, Tx } from '../db/client';
-import { readStreak } from './streak';
+import { readStreak, readStreakReport } from './streak';
+import type { StreakCalendarView } from '../../shared/streak';
 import { type Device, issueSyncStamp } from './sync-stamp';
 import { preparedPerDatabase } from '../db/prepared';
 import { dailyTasks, lockInSessions } from '../db/schema';
@@ -122,12 +123,24 @@ export async function listSessions(
 
 /** The streak as of `now` in the user's zone (derived from the completed sessions: streak.ts). */
 export function streakAt(db: Db | Tx, user: LockInUser, now: Date): Promise<StreakView> {
-  const timeZone = safeTimeZone(user.timeZone);
-  return readStreak(db, user.id, timeZone, localDate(now, timeZone));
+  return readStreak(db, user.id, localDate(now, safeTimeZone(user.timeZone)));
 }
 
 export async function getStreak(deps: AppDeps, user: LockInUser): Promise<StreakView> {
   return streakAt(deps.db, user, deps.clock.now());
+}
+
+/** One month of the streak calendar: each day's status, with the streak as of today. */
+export async function getStreakCalendar(deps: AppDeps, user: LockInUser, month: string): Promise<StreakCalendarView> {
+  const today = localDate(deps.clock.now(), safeTimeZone(user.timeZone));
+  const { days, ...streak } = await readStreakReport(deps.db, user.id, today);
+  return {
+    month,
+    today,
+    firstMonth: days[0]?.date.slice(0, 7) ?? null,
+    days: days.filter((d) => d.date.startsWith(`${month}-`)),
+    streak,
+  };
 }
 
 export async function sessionTask(

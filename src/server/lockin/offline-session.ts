@@ -88,6 +88,7 @@ export async function recordOfflineSession(
         completed,
         quitEarly: !completed,
         quitReason: completed ? null : (input.reason ?? null),
+        timeZone: user.timeZone,
         startedAt,
         endsAt: new Date(startedAt.getTime() + input.goalMinutes * 60_000),
         endedAt,

@@ -62,6 +62,7 @@ export async function startSession(deps: AppDeps, user: LockInUser, input: Start
     goalText: input.goalText?.trim() || null,
     goalMinutes: input.goalMinutes,
     status: 'active' as const,
+    timeZone: user.timeZone,
     startedAt: now,
     endsAt: new Date(now.getTime() + input.goalMinutes * MINUTE_MS),
   };

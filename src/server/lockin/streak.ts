@@ -1,54 +1,65 @@
-// The daily streak, derived from the stored completed sessions, never stored as a figure: the
-// number of consecutive local days with a completed session, ending today or yesterday. Every day
-// is read in the user's current zone, all together, so changing the zone between two sessions
-// re-reads both in the same zone and cannot add a day (docs/decisions/2026-11-24-honest-figures.md).
+// The daily streak, derived every time from the stored history, never stored as a figure: the
+// shared rule (src/shared/streak.ts) over the local days of the completed sessions that count and
+// the rest-day settings. Each session's day is its local day in the zone it was recorded in, so a
+// trip never re-reads an earlier day in the new zone; 'today' is the user's current zone's.
 import { type SQL, sql } from 'drizzle-orm';
-import { daysBetween } from '../../shared/local-date';
-import { type StreakView, streakLevel } from '../../shared/lockin';
+import {
+  type RestDaySetting,
+  type StreakHistory,
+  type StreakReport,
+  type StreakView,
+  streakOf,
+  streakReport,
+  weekdaysOfBits,
+} from '../../shared/streak';
 import type { Db, Tx } from '../db/client';
 import { rowsOf } from '../db/rows';
 
-export interface StreakRun {
-  current: number;
-  lastDay: string | null;
+/** One row: the history as two JSON lists (the statement can be sent with others in one round trip). */
+export interface StreakHistoryRow {
+  days: string[];
+  rest: { from: string; bits: number }[];
 }
 
 /**
- * The newest run of consecutive local days with a completed session, as one SQL row.
- * Gaps and islands over the distinct local days (one row per day, whatever the number of
- * sessions): `day - row_number` is the same for every day of one run of consecutive days, so the
- * newest run is the group of the newest day. The zone is checked once (a CTE), not per row: the
- * check opens a subtransaction, and per row it was most of the cost on a long history.
- *
- * `alsoCompleted` selects the `ended_at` of completed sessions the table does not show yet: a
- * statement that ends a session and reads the streak together sees the table as it was before
- * the statement, so the session it has just completed is counted through its returned row.
- * The user and zone may be values or placeholders of a statement built once.
+ * The user's focus days and rest settings as one SQL row. The distinct local days are made in
+ * the database (a long history sends one date per day, not one row per session); each distinct
+ * zone is checked once (`insights_zone` opens a subtransaction, too dear per row) and a zone this
+ * database does not know reads as UTC. Imported sessions a server did not sign never count.
  */
-export function streakRunSql(userId: unknown, timeZone: unknown, alsoCompleted?: SQL): SQL {
-  const more = alsoCompleted
-    ? sql` union select (e.ended_at at time zone zone.tz)::date from (${alsoCompleted}) e, zone`
-    : sql``;
-  return sql`with zone as materialized (select insights_zone(${timeZone}) as tz),
-        days as (
-          select distinct (s.ended_at at time zone zone.tz)::date as d
-          from lock_in_sessions s, zone
-          where s.user_id = ${userId} and s.status = 'completed' and s.ended_at is not null${more}
-        ), runs as (
-          select d, d - (row_number() over (order by d))::int as g from days
+export function streakHistorySql(userId: unknown): SQL {
+  return sql`with zones as materialized (
+          select z.time_zone, insights_zone(z.time_zone) as tz
+          from (select distinct time_zone from lock_in_sessions where user_id = ${userId}) z
         )
-        select count(*)::int as current, max(d)::text as "lastDay"
-        from runs where g = (select g from runs order by d desc limit 1)`;
+        select
+          coalesce((
+            select json_agg(d order by d) from (
+              select distinct (s.ended_at at time zone zones.tz)::date::text as d
+              from lock_in_sessions s join zones on zones.time_zone = s.time_zone
+              where s.user_id = ${userId} and s.status = 'completed' and not s.imported and s.ended_at is not null
+            ) days
+          ), '[]'::json) as days,
+          coalesce((
+            select json_agg(json_build_object('from', r.effective_from::text, 'bits', r.weekdays) order by r.effective_from)
+            from rest_day_settings r where r.user_id = ${userId}
+          ), '[]'::json) as rest`;
 }
 
-/** The streak the run makes today: a run whose last day is before yesterday has ended and reads 0. */
-export function streakOf(run: StreakRun | undefined, today: string): StreakView {
-  const lastDay = run?.lastDay ?? null;
-  const current = lastDay !== null && daysBetween(lastDay, today) <= 1 ? (run?.current ?? 0) : 0;
-  return { current, lastDay, level: streakLevel(current) };
+export function historyOf(row: StreakHistoryRow | undefined): StreakHistory {
+  const restDays: RestDaySetting[] = (row?.rest ?? []).map((r) => ({ from: r.from, weekdays: weekdaysOfBits(r.bits) }));
+  return { focusDays: row?.days ?? [], restDays };
 }
 
-export async function readStreak(db: Db | Tx, userId: string, timeZone: string, today: string): Promise<StreakView> {
-  const [run] = await rowsOf<StreakRun>(db, streakRunSql(userId, timeZone));
-  return streakOf(run, today);
+export async function readStreakHistory(db: Db | Tx, userId: string): Promise<StreakHistory> {
+  const [row] = await rowsOf<StreakHistoryRow>(db, streakHistorySql(userId));
+  return historyOf(row);
+}
+
+export async function readStreak(db: Db | Tx, userId: string, today: string): Promise<StreakView> {
+  return streakOf(await readStreakHistory(db, userId), today);
+}
+
+export async function readStreakReport(db: Db | Tx, userId: string, today: string): Promise<StreakReport> {
+  return streakReport(await readStreakHistory(db, userId), today);
 }

@@ -4,7 +4,7 @@
 // flow); the room only knows who is in it and derives each member's state from their session.
 // What others see of a member is RoomMemberView: first name and last initial, state, when they
 // gave up (never why), and the task title only if they share it.
-import { and, asc, count, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import {
   memberState,
   publicName,
@@ -98,6 +98,8 @@ async function startMemberSession(tx: Tx, room: RoomRow, member: MemberRow, star
       startedAt,
       endsAt: room.endsAt,
       roomId: room.id,
+      // The member's zone as it is now: the room starts for them wherever they are.
+      timeZone: sql`(select ${users.timeZone} from ${users} where ${users.id} = ${member.userId})`,
     })
     // Another start of theirs committed since the read above (the one-running-session index).
     .onConflictDoNothing()

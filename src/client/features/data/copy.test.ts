@@ -20,6 +20,7 @@ const result = (over: Partial<ImportResult>): ImportResult => ({
   allowOnlyNotImported: false,
   circlesOverLimit: 0,
   streakUpdated: false,
+  signed: true,
   ...over,
 });
 

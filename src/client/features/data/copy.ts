@@ -73,6 +73,9 @@ export function describeImport(result: ImportResult): string {
     text += ` ${plural(result.circlesOverLimit, 'circle was', 'circles were')} left out: your plan keeps fewer circles.`;
   if (result.allowOnlyNotImported)
     text += " 'Allow only these sites' is a Premium mode, so your sites are blocked instead.";
+  if (!result.signed && result.added.focusSessions > 0)
+    text +=
+      ' This file is not an unchanged export from this LockIn, so its sessions are kept in your history, marked imported, and do not count toward your streak.';
   if (result.streakUpdated) text += ' Your streak was updated.';
   return text;
 }

@@ -20,15 +20,14 @@ import {
 } from 'react';
 import { localDate } from '../../../shared/local-date';
 import {
-  advanceStreak,
   type CompletionResult,
   LOCKIN_COPY,
   minutesFromSeconds,
   MOTIVATIONAL_MESSAGES,
   type QuitReason,
   type StreakView,
-  streakLevel,
 } from '../../../shared/lockin';
+import { EMPTY_STREAK, withFocusToday } from '../../../shared/streak';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
 import { useAuth } from '../auth/useAuth';
 import { decodeError, isUnreachable } from '../../lib/errors';
@@ -266,11 +265,8 @@ export function LockInProvider({ children }: { children: ReactNode }) {
   const streakWithToday = useCallback((): number => {
     const key = trpc.lockin.streak.queryKey();
     const cached = queryClient.getQueryData<StreakView>(key);
-    const next = advanceStreak(
-      { current: cached?.current ?? 0, lastDay: cached?.lastDay ?? null },
-      localDate(new Date(), timeZoneNow()),
-    );
-    queryClient.setQueryData<StreakView>(key, { ...next, level: streakLevel(next.current) });
+    const next = withFocusToday(cached ?? EMPTY_STREAK, localDate(new Date(), timeZoneNow()));
+    queryClient.setQueryData<StreakView>(key, next);
     return next.current;
   }, [trpc, queryClient, timeZoneNow]);
 

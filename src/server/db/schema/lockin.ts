@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 
 /**
@@ -42,6 +54,16 @@ export const lockInSessions = pgTable(
     endNotifiedAt: timestamp('end_notified_at', { withTimezone: true }),
     /** The Focus-together room this session was started by (no foreign key: a room is gone a day after it ends). */
     roomId: text('room_id'),
+    /**
+     * The zone the session was recorded in: its streak day is its local day there, so a trip
+     * never re-reads an earlier day in the new zone (docs/decisions/2026-11-28-fair-streaks.md).
+     */
+    timeZone: text('time_zone').notNull(),
+    /**
+     * Brought in from a file this server did not sign: kept in history and analytics, never
+     * counted toward streaks, freezes, levels or anything shown to other people.
+     */
+    imported: boolean('imported').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -55,5 +77,25 @@ export const lockInSessions = pgTable(
     uniqueIndex('lock_in_sessions_user_alias_idx').on(t.userId, t.aliasId),
     // One running session per user.
     uniqueIndex('lock_in_sessions_one_active_idx').on(t.userId).where(sql`${t.status} = 'active'`),
+  ],
+);
+
+/**
+ * The weekdays a user rests on, each setting with the local day it took effect (the day after it
+ * was chosen): a change never rewrites the days before it.
+ */
+export const restDaySettings = pgTable(
+  'rest_day_settings',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    effectiveFrom: date('effective_from', { mode: 'string' }).notNull(),
+    /** Bit d set for weekday d (0 Sunday … 6 Saturday). */
+    weekdays: smallint('weekdays').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.effectiveFrom] }),
+    check('rest_day_settings_weekdays_check', sql`${t.weekdays} between 0 and 127`),
   ],
 );
