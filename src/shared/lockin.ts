@@ -152,6 +152,8 @@ export interface LockInSessionView {
   completedAt: string | null;
   /** The Focus-together room that started it (present only then). */
   roomId?: string;
+  /** From a file this server did not sign: history only, never counted toward the streak (present only then). */
+  imported?: true;
 }
 
 export interface RunningSession {

@@ -52,6 +52,8 @@ export interface StreakView {
   freezeUsedOn: string | null;
   /** Today is one of the user's rest days. */
   restToday: boolean;
+  /** What the Streak card says happened (streakNote), or null. */
+  note: string | null;
 }
 
 export interface StreakReport extends StreakView {
@@ -87,6 +89,7 @@ export const EMPTY_STREAK: StreakView = {
   nextFreezeIn: FREEZE_EVERY_DAYS,
   freezeUsedOn: null,
   restToday: false,
+  note: null,
 };
 
 /** The streak as of local day `today`, with each day's status for the calendar. */
@@ -97,7 +100,10 @@ export function streakReport(history: StreakHistory, today: string): StreakRepor
   const sorted = [...focus].sort();
   const first = sorted[0];
   const lastDay = sorted.at(-1) ?? null;
-  if (first === undefined) return { ...EMPTY_STREAK, restToday, days: [] };
+  if (first === undefined) {
+    const none = { ...EMPTY_STREAK, restToday };
+    return { ...none, note: streakNote(none, today), days: [] };
+  }
   const end = lastDay !== null && lastDay > today ? lastDay : today;
 
   let current = 0;
@@ -140,7 +146,7 @@ export function streakReport(history: StreakHistory, today: string): StreakRepor
     }
     days.push({ date: day, status });
   }
-  return {
+  const view: StreakView = {
     current,
     lastDay,
     level: streakLevel(current),
@@ -149,8 +155,9 @@ export function streakReport(history: StreakHistory, today: string): StreakRepor
     nextFreezeIn: freezes >= FREEZES_HELD_MAX ? null : FREEZE_EVERY_DAYS - toward,
     freezeUsedOn,
     restToday,
-    days,
+    note: null,
   };
+  return { ...view, note: streakNote(view, today), days };
 }
 
 /** The streak as the answers carry it: the report without its days. */
@@ -170,7 +177,7 @@ export const STREAK_NOTES = {
  * What the Streak card says happened: today is a rest day; a freeze kept the streak this week;
  * or how far the next freeze is. Null when there is no streak to speak of.
  */
-export function streakNote(view: StreakView, today: string): string | null {
+export function streakNote(view: Omit<StreakView, 'note'>, today: string): string | null {
   if (view.restToday && view.lastDay !== today) return STREAK_NOTES.restDay;
   if (view.current === 0) return null;
   // Within the last six days a weekday names one day; a week back it would read as today's.
@@ -253,5 +260,6 @@ export const CALENDAR_COPY = {
 export function withFocusToday(view: StreakView, today: string): StreakView {
   if (view.lastDay === today) return view;
   const current = view.current + 1;
-  return { ...view, current, lastDay: today, level: streakLevel(current), longest: Math.max(view.longest, current) };
+  const next = { ...view, current, lastDay: today, level: streakLevel(current), longest: Math.max(view.longest, current) };
+  return { ...next, note: streakNote(next, today) };
 }

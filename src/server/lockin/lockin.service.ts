@@ -59,6 +59,7 @@ export function toView(row: SessionRow): LockInSessionView {
     endsAt: row.endsAt.toISOString(),
     completedAt: row.endedAt ? row.endedAt.toISOString() : null,
     ...(row.roomId ? { roomId: row.roomId } : {}),
+    ...(row.imported ? { imported: true as const } : {}),
   };
 }
 
