@@ -120,6 +120,8 @@ export const LOCKIN_COPY = {
   close: 'Close',
   statsTitle: 'Focus Stats',
   streakTitle: 'Daily Streak',
+  imported: 'Imported',
+  importedHint: 'From a file this LockIn did not sign: kept in your history, not counted toward your streak',
   stillFocused: 'Still focused? Your Lock-In session is running.',
   welcomeBack: 'Welcome back! Stay focused.',
   offlineSession:

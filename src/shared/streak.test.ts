@@ -28,7 +28,8 @@ function history(sessions: Session[], restDays: RestDaySetting[] = []): StreakHi
 }
 
 /** One completed session at noon UTC on each of the days. */
-const daily = (...days: string[]): StreakHistory => history(days.map((d) => ({ endedAt: `${d}T12:00:00Z`, timeZone: 'UTC' })));
+const daily = (...days: string[]): StreakHistory =>
+  history(days.map((d) => ({ endedAt: `${d}T12:00:00Z`, timeZone: 'UTC' })));
 
 /** `n` consecutive days from `from`. */
 const run = (from: string, n: number) => Array.from({ length: n }, (_, i) => addDays(from, i));
@@ -152,7 +153,9 @@ describe('freezes', () => {
     const view = streakOf(daily(...run('2026-03-01', 4)), '2026-03-04');
     expect(view.nextFreezeIn).toBe(3);
     expect(streakNote(view, '2026-03-04')).toBe('Next freeze in 3 days');
-    expect(streakNote(streakOf(daily(...run('2026-03-01', 6)), '2026-03-06'), '2026-03-06')).toBe('Next freeze in 1 day');
+    expect(streakNote(streakOf(daily(...run('2026-03-01', 6)), '2026-03-06'), '2026-03-06')).toBe(
+      'Next freeze in 1 day',
+    );
     expect(streakNote(streakOf(daily(), '2026-03-06'), '2026-03-06')).toBeNull();
   });
 

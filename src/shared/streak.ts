@@ -199,12 +199,13 @@ export const restDaysInput = z.object({
     .refine((days) => new Set(days).size === days.length, 'must not name a day twice'),
 });
 
-/** A month of the calendar, 'YYYY-MM'. */
+/** A month of the calendar, 'YYYY-MM'; none is the month of the user's today. */
 export const streakCalendarInput = z.object({
   month: z
     .string()
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be a month (YYYY-MM)')
-    .refine((m) => m >= '1970-01', 'must be 1970 or later'),
+    .refine((m) => m >= '1970-01', 'must be 1970 or later')
+    .optional(),
 });
 
 export interface RestDaysView {
@@ -233,9 +234,11 @@ export const STREAK_DAY_LABELS: Record<StreakDayStatus, string> = {
 
 export const REST_DAYS_COPY = {
   title: 'Rest days',
+  legend: 'Days to rest on',
   explain: `Pick up to ${REST_DAYS_MAX} weekdays to rest on. A rest day never breaks your streak and does not add to it; focusing on one still counts. A change starts tomorrow and never rewrites past days.`,
   save: 'Save rest days',
-  saved: 'Rest days saved. They start tomorrow.',
+  saved: 'Rest days saved',
+  savedDetail: (days: string) => `From tomorrow: ${days}.`,
   none: 'No rest days',
   startsTomorrow: (days: string) => `From tomorrow: ${days}`,
   tooMany: `You can pick up to ${REST_DAYS_MAX} rest days`,
@@ -260,6 +263,12 @@ export const CALENDAR_COPY = {
 export function withFocusToday(view: StreakView, today: string): StreakView {
   if (view.lastDay === today) return view;
   const current = view.current + 1;
-  const next = { ...view, current, lastDay: today, level: streakLevel(current), longest: Math.max(view.longest, current) };
+  const next = {
+    ...view,
+    current,
+    lastDay: today,
+    level: streakLevel(current),
+    longest: Math.max(view.longest, current),
+  };
   return { ...next, note: streakNote(next, today) };
 }

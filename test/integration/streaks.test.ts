@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { ExportDocument, ImportResult } from '../../src/shared/data';
 import type { CompletionResult, LockInSessionView } from '../../src/shared/lockin';
-import type { RestDaysView, StreakCalendarView, StreakView } from '../../src/shared/streak';
+import type { RestDaysView, StreakCalendarView, StreakDayStatus, StreakView } from '../../src/shared/streak';
 import { createTestContext, type TestClient, type TestContext } from '../support/app';
 import { createUser, signedInClient } from '../support/factories';
 
@@ -27,7 +27,10 @@ async function completeAt(client: TestClient, iso: string): Promise<StreakView> 
   const started = await client.mutate<{ session: LockInSessionView }>('lockin.start', { goalMinutes: 5 });
   expect(started.status).toBe(200);
   ctx.clock.advance(5 * MIN);
-  const done = await client.mutate<CompletionResult>('lockin.complete', { id: started.body.session.id, actualMinutes: 5 });
+  const done = await client.mutate<CompletionResult>('lockin.complete', {
+    id: started.body.session.id,
+    actualMinutes: 5,
+  });
   expect(done.status).toBe(200);
   return done.body.streak;
 }
@@ -40,7 +43,9 @@ async function calendar(client: TestClient, month: string): Promise<StreakCalend
 
 const statusMap = (view: StreakCalendarView) => Object.fromEntries(view.days.map((d) => [d.date, d.status]));
 
-async function exportJson(client: TestClient): Promise<{ doc: ExportDocument & Record<string, unknown>; text: string }> {
+async function exportJson(
+  client: TestClient,
+): Promise<{ doc: ExportDocument & Record<string, unknown>; text: string }> {
   const res = await client.request<unknown>('GET', '/api/export?format=json');
   expect(res.status).toBe(200);
   return { doc: res.body as ExportDocument & Record<string, unknown>, text: JSON.stringify(res.body) };
@@ -76,7 +81,7 @@ async function travellerWithHistory(): Promise<TestClient> {
   return client;
 }
 
-const TRAVELLER_MARCH = {
+const TRAVELLER_MARCH: Record<string, StreakDayStatus> = {
   '2026-03-01': 'rest',
   '2026-03-02': 'focus',
   '2026-03-03': 'focus',
@@ -116,7 +121,11 @@ describe('a streak the calendar explains', () => {
     expect((await calendar(client, '2026-04')).days).toEqual([]);
     // Two days later in Tokyo with nothing since: the 17th is a miss with no freeze left.
     at('2026-03-18T03:00:00Z');
-    expect((await client.query<StreakView>('lockin.streak')).body).toMatchObject({ current: 0, longest: 13, note: null });
+    expect((await client.query<StreakView>('lockin.streak')).body).toMatchObject({
+      current: 0,
+      longest: 13,
+      note: null,
+    });
   });
 
   test('a rest day reads as such on the card, and a change waits for the next local day', async () => {
@@ -220,7 +229,9 @@ describe('only a file this server signed makes streak days', () => {
         const list = (await target.query<LockInSessionView[]>('lockin.list', { limit: 100 })).body;
         expect(list).toHaveLength(sessions);
         expect(list.every((s) => s.imported === true)).toBe(true);
-        const analytics = (await target.request<{ totalSessionsCompleted: number; dailyStreak: number }>('GET', '/api/analytics')).body;
+        const analytics = (
+          await target.request<{ totalSessionsCompleted: number; dailyStreak: number }>('GET', '/api/analytics')
+        ).body;
         expect(analytics).toMatchObject({ totalSessionsCompleted: sessions, dailyStreak: 0 });
       }
     } finally {
@@ -256,7 +267,11 @@ describe('only a file this server signed makes streak days', () => {
     const res = await importText(owner, JSON.stringify({ ...base, focusSessions }));
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ signed: false, streakUpdated: false, added: { focusSessions: 3000 } });
-    expect((await owner.query<StreakView>('lockin.streak')).body).toMatchObject({ current: 0, longest: 0, level: 'Beginner' });
+    expect((await owner.query<StreakView>('lockin.streak')).body).toMatchObject({
+      current: 0,
+      longest: 0,
+      level: 'Beginner',
+    });
 
     // Exported again, the file is signed, but each of those sessions says it was imported.
     const { doc: again, text } = await exportJson(owner);

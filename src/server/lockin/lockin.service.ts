@@ -132,8 +132,13 @@ export async function getStreak(deps: AppDeps, user: LockInUser): Promise<Streak
 }
 
 /** One month of the streak calendar: each day's status, with the streak as of today. */
-export async function getStreakCalendar(deps: AppDeps, user: LockInUser, month: string): Promise<StreakCalendarView> {
+export async function getStreakCalendar(
+  deps: AppDeps,
+  user: LockInUser,
+  wanted: string | undefined,
+): Promise<StreakCalendarView> {
   const today = localDate(deps.clock.now(), safeTimeZone(user.timeZone));
+  const month = wanted ?? today.slice(0, 7);
   const { days, ...streak } = await readStreakReport(deps.db, user.id, today);
   return {
     month,

@@ -26,6 +26,7 @@ import { subscribeButton } from '../plans/logic';
 import { usePlanStatus } from '../plans/usePlan';
 import { ACCOUNT_COPY } from './copy';
 import { OtherDevicesCard } from './OtherDevicesCard';
+import { RestDaysCard } from './RestDaysCard';
 import { SubscriptionCard } from './SubscriptionCard';
 import { BlockedSitesSection } from '../blocking';
 import { CalendarFeedSection } from '../calendar';
@@ -285,6 +286,7 @@ export function ManageAccountPage() {
             </div>
           )}
           <AccountInformationCard key={user.id} user={user} />
+          <RestDaysCard />
           <OtherDevicesCard />
           <BlockedSitesSection />
           <NotificationsSection />

@@ -1,7 +1,7 @@
 // Focus Stats: the 10 most recent sessions (the server's for a signed-in user, this browser's for
 // a visitor) with a small summary and the Daily Streak card.
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { categoryStyle } from '../../../shared/categories';
 import { FOCUS_STATS_LIMIT } from '../../../shared/constants';
 import { formatFocusTime, LOCKIN_COPY, minutesFromSeconds, sessionTitle } from '../../../shared/lockin';
@@ -10,6 +10,8 @@ import { Dialog } from '../../ui/Dialog';
 import { useTRPC } from '../../lib/trpc';
 import { readLocalSessions, readLocalStreak } from './local-history';
 import { StreakCard } from './StreakCard';
+import { StreakCalendar } from './StreakCalendar';
+import { CALENDAR_COPY } from '../../../shared/streak';
 
 interface Row {
   id: string;
@@ -19,6 +21,8 @@ interface Row {
   goalMinutes: number;
   actualMinutes: number;
   outcome: 'completed' | 'quit' | 'active';
+  /** From a file this server did not sign: history only, not counted toward the streak. */
+  imported?: boolean;
 }
 
 export function FocusStatsDialog({
@@ -60,6 +64,7 @@ function ServerStats() {
         goalMinutes: s.goalMinutes,
         actualMinutes: s.actualMinutes ?? 0,
         outcome: s.status,
+        imported: s.imported === true,
       })),
     [list.data],
   );
@@ -67,6 +72,8 @@ function ServerStats() {
     <StatsBody
       rows={rows}
       streak={streak.data?.current ?? 0}
+      note={streak.data?.note ?? null}
+      calendar
       streakLoading={streak.isPending}
       loading={list.isPending}
       error={list.isError}
@@ -112,6 +119,8 @@ const dateFormat = new Intl.DateTimeFormat('en-US', {
 function StatsBody({
   rows,
   streak,
+  note = null,
+  calendar = false,
   streakLoading = false,
   loading,
   error,
@@ -119,6 +128,9 @@ function StatsBody({
 }: {
   rows: Row[];
   streak: number;
+  note?: string | null;
+  /** Offer the streak calendar (a signed-in user's history is on the server). */
+  calendar?: boolean;
   streakLoading?: boolean;
   loading: boolean;
   error: boolean;
@@ -128,7 +140,8 @@ function StatsBody({
   const focusMinutes = rows.reduce((sum, r) => sum + r.actualMinutes, 0);
   return (
     <div className="space-y-4">
-      <StreakCard days={streak} loading={streakLoading} />
+      <StreakCard days={streak} note={note} loading={streakLoading} />
+      {calendar && <CalendarDisclosure />}
       {loading ? (
         <p role="status" className="py-6 text-center text-sm muted">
           Loading your sessions…
@@ -170,6 +183,14 @@ function StatsBody({
                 </div>
                 <div className="flex items-center gap-2">
                   {r.category && <span className={`badge ${categoryStyle(r.category)}`}>{r.category}</span>}
+                  {r.imported && (
+                    <span
+                      className="badge bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-100"
+                      title={LOCKIN_COPY.importedHint}
+                    >
+                      {LOCKIN_COPY.imported}
+                    </span>
+                  )}
                   <Outcome outcome={r.outcome} />
                 </div>
               </li>
@@ -177,6 +198,26 @@ function StatsBody({
           </ul>
         </>
       )}
+    </div>
+  );
+}
+
+function CalendarDisclosure() {
+  const [open, setOpen] = useState(false);
+  return (
+    <div>
+      <Button
+        variant="outline"
+        size="sm"
+        aria-expanded={open}
+        aria-controls="streak-calendar-panel"
+        onClick={() => setOpen((v) => !v)}
+      >
+        {CALENDAR_COPY.open}
+      </Button>
+      <div id="streak-calendar-panel" hidden={!open} className="mt-3">
+        {open && <StreakCalendar />}
+      </div>
     </div>
   );
 }

@@ -14,7 +14,12 @@ export function LockInPanel() {
   const streak = useQuery(trpc.lockin.streak.queryOptions());
   return (
     <div className="mb-6 grid gap-3 sm:grid-cols-[1fr_auto] sm:items-stretch" data-testid="lockin-panel">
-      <StreakCard days={streak.data?.current ?? 0} loading={streak.isPending} headingLevel={2} />
+      <StreakCard
+        days={streak.data?.current ?? 0}
+        note={streak.data?.note}
+        loading={streak.isPending}
+        headingLevel={2}
+      />
       {/* Two equal tracks: side by side on a phone (both h-12), stacked beside the streak card
           (each half its height). Flex grew the bordered Focus Stats 2 px taller, and on a phone
           it was shorter than Lock In. */}

@@ -1,5 +1,6 @@
 // Daily Streak card: consecutive days with a completed session, its level (Beginner 0–2,
-// Starter 3–6, Achiever 7–13, Champion 14–29, Master 30+) and the 7-day milestone bar.
+// Starter 3–6, Achiever 7–13, Champion 14–29, Master 30+), the 7-day milestone bar, and a line on
+// what happened (a rest day, a freeze spent, the next freeze: src/shared/streak.ts).
 import { LOCKIN_COPY, milestoneProgress, STREAK_MILESTONE_DAYS, streakLevel } from '../../../shared/lockin';
 import { FlameIcon } from './icons';
 
@@ -16,10 +17,13 @@ const LEVEL_TONES: Record<string, string> = {
 
 export function StreakCard({
   days,
+  note = null,
   loading = false,
   headingLevel = 3,
 }: {
   days: number;
+  /** What happened: 'Rest day', 'Freeze used on Tuesday, 1 left', 'Next freeze in 3 days'. */
+  note?: string | null;
   loading?: boolean;
   headingLevel?: 2 | 3;
 }) {
@@ -66,6 +70,11 @@ export function StreakCard({
           ? `${days}-day milestone reached!`
           : `${nextMilestone - days} more ${nextMilestone - days === 1 ? 'day' : 'days'} to your ${nextMilestone}-day milestone`}
       </p>
+      {note && !loading && (
+        <p className="mt-1 text-xs font-medium text-sky-800 dark:text-sky-200" data-testid="streak-note">
+          {note}
+        </p>
+      )}
     </section>
   );
 }
