@@ -146,6 +146,34 @@ describe('what a circle shows', () => {
     expect(seen.body.inviteLink).not.toBeNull();
     expect((await view(grace, circle.id)).body.inviteLink).toBeNull();
 
+    // Two hours written into a file by hand, on Tuesday: kept in Grace's history, never shown to her circle.
+    const exported = await grace.client.get('/api/export?format=json');
+    const { signature: _unsigned, ...file } = exported.body as Record<string, unknown>;
+    const tuesday = Date.parse('2026-03-10T08:00:00Z');
+    const made = {
+      id: 'made-up',
+      taskTitle: 'Made up',
+      category: 'Work',
+      goalText: null,
+      goalMinutes: 120,
+      actualMinutes: 120,
+      status: 'completed',
+      completed: true,
+      quitEarly: false,
+      quitReason: null,
+      startedAt: new Date(tuesday).toISOString(),
+      endsAt: new Date(tuesday + 120 * MINUTE).toISOString(),
+      endedAt: new Date(tuesday + 120 * MINUTE).toISOString(),
+    };
+    const imported = await grace.client.request<{ signed: boolean }>(
+      'POST',
+      '/api/import',
+      JSON.stringify({ ...file, focusSessions: [made] }),
+      { origin: 'http://localhost:3000' },
+    );
+    expect(imported.body.signed).toBe(false);
+    expect((await view(ada, circle.id)).body.members[1]?.minutesThisWeek).toBe(25);
+
     const hidden = await grace.client.mutate<CircleView>('circles.hideMinutes', { circleId: circle.id, hide: true });
     expect(hidden.body.members.find((m) => m.isYou)?.minutesThisWeek).toBe(25);
     expect((await view(ada, circle.id)).body.members[1]?.minutesThisWeek).toBeNull();

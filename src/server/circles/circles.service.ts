@@ -60,7 +60,10 @@ async function memberCircle(tx: Db | Tx, circleId: string, userId: string): Prom
   return circle;
 }
 
-/** Each user's focus minutes in sessions started since Monday 00:00 in `zone`, ended ones only. */
+/**
+ * Each user's focus minutes in sessions started since Monday 00:00 in `zone`, ended ones only;
+ * never those from a file this server did not sign (other people see these minutes).
+ */
 async function minutesThisWeek(deps: AppDeps, userIds: string[], zone: string): Promise<Map<string, number>> {
   if (userIds.length === 0) return new Map();
   const now = deps.clock.now().toISOString();
@@ -75,6 +78,7 @@ async function minutesThisWeek(deps: AppDeps, userIds: string[], zone: string): 
       and(
         inArray(lockInSessions.userId, userIds),
         ne(lockInSessions.status, 'active'),
+        eq(lockInSessions.imported, false),
         sql`${lockInSessions.startedAt} >= ${weekStart}`,
       ),
     )
