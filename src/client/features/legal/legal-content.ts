@@ -80,10 +80,10 @@ When you create an account and use {{APP_NAME}}, we store:
 
 - **Account details:** your first and last name, email address and a password. Passwords are stored only as a salted one-way hash; we can never read them. If you sign in with another provider, we receive your name, email address and, if you have one, your profile picture from that provider.
 - **Your tasks:** the tasks in your Task Bank and on Today's Focus, their descriptions and categories, your custom categories, and whether each task is complete.
-- **Focus sessions:** when a Lock-In session starts and ends, its length, its goal, and whether you finished it or ended it early. Streaks and analytics are calculated from these records.
+- **Focus sessions:** when a Lock-In session starts and ends, the time zone you were in, its length, its goal, and whether you finished it or ended it early (and whether it came from an imported file). Streaks and analytics are calculated from these records, with the rest days you choose and the day each choice started.
 - **Rooms and circles,** if you focus together with others: the rooms and circles you open or join, the task you bring to a room and whether you share its title, and whether your weekly minutes are hidden. A room is deleted a day after it ends.
 - **Blocked sites,** if you use the browser extension: the sites on your list, whether it blocks them or allows only them, and the name of each browser you connect with when it last checked in. The extension sees only that list and when your sessions run: never your browsing history or what is on a page.
-- **Your time zone,** so that "today", streaks and weekly figures follow your own calendar day.
+- **Your time zone,** so that "today", streaks and weekly figures follow your own calendar day; each session keeps the zone it was recorded in, so travelling never changes a day you already counted.
 - **Subscription status:** your plan, trial dates and billing dates. Card details are entered on our payment provider's page and never reach our servers.
 - **Security records:** your sign-in sessions and short-lived server logs (such as IP address and the page requested), used to keep accounts safe and to stop abuse.
 
