@@ -39,10 +39,11 @@ async function seed(ctx: TestContext) {
     from generate_series(1, ${OTHER_USERS}) g`);
   await db.execute(sql`
     insert into lock_in_sessions (user_id, id, task_title, category, goal_minutes, actual_minutes, status, completed, quit_early,
-      started_at, ends_at, ended_at)
+      started_at, ends_at, ended_at, time_zone)
     select 'other' || u, 'o' || s, 'Other task', 'Work', 25, 25, 'completed', true, false,
       ${NOW.toISOString()}::timestamptz - (s || ' hours')::interval, ${NOW.toISOString()}::timestamptz - (s || ' hours')::interval + interval '25 minutes',
-      ${NOW.toISOString()}::timestamptz - (s || ' hours')::interval + interval '25 minutes'
+      ${NOW.toISOString()}::timestamptz - (s || ' hours')::interval + interval '25 minutes',
+      (select time_zone from users where id = 'other' || u)
     from generate_series(1, ${OTHER_USERS}) u, generate_series(1, ${OTHER_SESSIONS_EACH}) s`);
   await db.execute(sql`
     insert into task_completions (user_id, task_id, title, category, planned_on, completed_at)

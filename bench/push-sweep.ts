@@ -23,11 +23,11 @@ async function seed(ctx: TestContext) {
       sql`insert into users (id, email) select 'u' || g, 'u' || g || '@example.com' from generate_series(1, ${USERS}) g`,
     );
     await tx.execute(sql`
-      insert into lock_in_sessions (user_id, id, task_title, goal_minutes, actual_minutes, status, completed, started_at, ends_at, ended_at)
+      insert into lock_in_sessions (user_id, id, task_title, goal_minutes, actual_minutes, status, completed, started_at, ends_at, ended_at, time_zone)
       select 'u' || u, 's' || s, 'Task', 25, 25, 'completed', true,
         ${NOW.toISOString()}::timestamptz - (s || ' hours')::interval,
         ${NOW.toISOString()}::timestamptz - (s || ' hours')::interval + interval '25 minutes',
-        ${NOW.toISOString()}::timestamptz - (s || ' hours')::interval + interval '25 minutes'
+        ${NOW.toISOString()}::timestamptz - (s || ' hours')::interval + interval '25 minutes', 'UTC'
       from generate_series(1, ${USERS}) u, generate_series(1, ${SESSIONS_EACH}) s`);
     await tx.execute(sql`
       insert into push_subscriptions (id, user_id, endpoint, p256dh, auth)
@@ -39,9 +39,9 @@ async function seed(ctx: TestContext) {
 /** 100 subscribed users start a session that is due at NOW. */
 async function makeDue(ctx: TestContext, round: number) {
   await ctx.deps.db.execute(sql`
-    insert into lock_in_sessions (user_id, id, task_title, goal_minutes, status, started_at, ends_at)
+    insert into lock_in_sessions (user_id, id, task_title, goal_minutes, status, started_at, ends_at, time_zone)
     select 'u' || g, 'due' || ${round}, 'Task', 25, 'active',
-      ${NOW.toISOString()}::timestamptz - interval '25 minutes', ${NOW.toISOString()}::timestamptz
+      ${NOW.toISOString()}::timestamptz - interval '25 minutes', ${NOW.toISOString()}::timestamptz, 'UTC'
     from generate_series(1, 1000, 10) g`);
 }
 

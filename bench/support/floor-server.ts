@@ -48,11 +48,14 @@ const BANK_COUNTS =
   'select category, count(*)::int as count from bank_tasks where user_id = $1 group by category order by category';
 const CATEGORIES = 'select name from custom_categories where user_id = $1 order by created_at';
 const RUNNING = "select * from lock_in_sessions where user_id = $1 and status = 'active' limit 1";
-const STREAK = `with zone as materialized (select insights_zone($2) as tz),
-  days as (select distinct (s.ended_at at time zone zone.tz)::date as d from lock_in_sessions s, zone
-    where s.user_id = $1 and s.status = 'completed' and s.ended_at is not null),
-  runs as (select d, d - (row_number() over (order by d))::int as g from days)
-  select count(*)::int as current, max(d)::text as "lastDay" from runs where g = (select g from runs order by d desc limit 1)`;
+const STREAK = `with zones as materialized (select z.time_zone, insights_zone(z.time_zone) as tz
+    from (select distinct time_zone from lock_in_sessions where user_id = $1) z)
+  select coalesce((select json_agg(d order by d) from (
+      select distinct (s.ended_at at time zone zones.tz)::date::text as d
+      from lock_in_sessions s join zones on zones.time_zone = s.time_zone
+      where s.user_id = $1 and s.status = 'completed' and not s.imported and s.ended_at is not null) days), '[]'::json) as days,
+    coalesce((select json_agg(json_build_object('from', r.effective_from::text, 'bits', r.weekdays) order by r.effective_from)
+      from rest_day_settings r where r.user_id = $1), '[]'::json) as rest`;
 const LOCK = `insert into daily_reset_state (user_id, last_reset_at) values ($1, now())
   on conflict (user_id) do update set last_reset_at = daily_reset_state.last_reset_at returning last_reset_at`;
 const TOTALS = `select coalesce(sum(completed), 0)::int as completed, coalesce(sum(quit), 0)::int as quit,
@@ -96,7 +99,7 @@ async function plan(user: User) {
 }
 
 async function streak(user: User) {
-  return (await db.q(STREAK, [user.id, user.time_zone]))[0];
+  return (await db.q(STREAK, [user.id]))[0];
 }
 
 async function bankList(user: User) {
@@ -184,8 +187,8 @@ const routes: Record<string, (user: User, request: Request) => Promise<Response>
     const input = await body(r);
     const goal = Number(input.goalMinutes);
     const [row] = await db.q(
-      `insert into lock_in_sessions (user_id, id, task_title, category, goal_minutes, status, started_at, ends_at)
-       values ($1, $2, 'Focus session', 'General', $3, 'active', now(), now() + make_interval(mins => $3)) returning *`,
+      `insert into lock_in_sessions (user_id, id, task_title, category, goal_minutes, status, started_at, ends_at, time_zone)
+       values ($1, $2, 'Focus session', 'General', $3, 'active', now(), now() + make_interval(mins => $3), 'UTC') returning *`,
       [user.id, crypto.randomUUID(), goal],
     );
     return json(trpc({ session: row }));

@@ -121,6 +121,10 @@ describe('the provider list, /api/login and unknown providers', () => {
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('/login');
     expect(client.cookie(OAUTH_STATE_COOKIE)).toBeUndefined();
+    // 'Get Started Free' asks for the sign-up form.
+    const signUp = await client.get('/api/login?signup');
+    expect(signUp.status).toBe(302);
+    expect(signUp.headers.get('location')).toBe('/signup');
   });
 
   test('an unknown provider answers 404 JSON, and so does a known but unconfigured one', async () => {

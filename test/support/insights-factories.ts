@@ -150,14 +150,14 @@ export async function bulkSessions(
   const prefix = options.prefix ?? 'b';
   await deps.db.execute(sql`
     insert into lock_in_sessions (user_id, id, task_title, category, goal_minutes, actual_minutes, status, completed,
-      quit_early, quit_reason, started_at, ends_at, ended_at)
+      quit_early, quit_reason, started_at, ends_at, ended_at, time_zone)
     select ${userId}, ${prefix} || g, 'Task ' || (g % 50),
       (array['General','Work','Personal','Health','Learning','School','Creative','Finance'])[1 + g % 8],
       25, case when g % 5 = 0 then 10 else 25 end,
       case when g % 5 = 0 then 'quit' else 'completed' end,
       g % 5 <> 0, g % 5 = 0,
       case when g % 5 = 0 then (array['Distracted','Interrupted','Tired','Finished early','Other'])[1 + g % 7 % 5] end,
-      ts, ts + interval '25 minutes', ts + interval '25 minutes'
+      ts, ts + interval '25 minutes', ts + interval '25 minutes', ${userZone(userId)}
     from (
       select g, ${options.until.toISOString()}::timestamptz - (g::float8 / ${n} * ${options.days} * interval '1 day') as ts
       from generate_series(1, ${n}) g

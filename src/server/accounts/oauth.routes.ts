@@ -69,7 +69,13 @@ export function oauthRoutes(deps: AppDeps): Hono<AppEnv> {
     c.json<ProviderNamesAnswer>({ ...PROVIDER_NAMES, oidc: deps.config.oidcName }),
   );
 
-  routes.get('/login', async (c) => (oauth.available.oidc ? start(c, 'oidc') : c.redirect(ROUTES.login, 302)));
+  // The spec's sign-in link: the OpenID Connect issuer when one is configured, else the form
+  // (the sign-up form when the link asks for it: 'Get Started Free').
+  routes.get('/login', async (c) =>
+    oauth.available.oidc
+      ? start(c, 'oidc')
+      : c.redirect(c.req.query('signup') === undefined ? ROUTES.login : ROUTES.signup, 302),
+  );
 
   // One route per provider rather than one ':provider{a|b}' pattern: Hono's RegExpRouter (its
   // fastest, which answers every request) refuses a pattern parameter beside '/auth/user'.

@@ -18,6 +18,8 @@ import { usePremiumList, useSuggestionSource } from '../ai/useSuggestionWords';
 
 /** Where the landing page's sign-in links lead (a server redirect into the sign-in flow). */
 const SIGN_IN_HREF = '/api/login';
+/** The issuer when one is configured (as sign-in), else the sign-up form. */
+const SIGN_UP_HREF = '/api/login?signup';
 
 const sectionHeading = 'text-balance text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white';
 const eyebrow = 'text-sm font-semibold uppercase tracking-wider text-brand-700 dark:text-brand-300';
@@ -292,7 +294,7 @@ function Pricing() {
             </p>
             <PlanFeatures items={FREE_FEATURES} />
             <div className="mt-auto pt-8">
-              <a href={SIGN_IN_HREF} className={buttonClass('outline', 'lg', 'w-full')}>
+              <a href={SIGN_UP_HREF} className={buttonClass('outline', 'lg', 'w-full')}>
                 {PUBLIC_COPY.getStartedFree}
               </a>
             </div>
@@ -351,7 +353,7 @@ function ClosingCall() {
         </p>
         <div className="relative mt-8 flex justify-center">
           <Link
-            to={ROUTES.login}
+            to={ROUTES.signup}
             className="btn h-12 bg-white px-8 text-base font-semibold text-brand-800 shadow hover:bg-brand-50 focus-visible:ring-white focus-visible:ring-offset-brand-700"
           >
             {PUBLIC_COPY.createAccount}
