@@ -13,7 +13,16 @@ export default defineConfig({
   // Variants only as `focus:`, never `focus-`: with the dash form, the `focus-ring` shortcut was
   // also read as `focus:ring` and drew a 3px ring on every mouse click.
   separators: [':'],
-  preflights: [{ getCSS: () => tailwindReset }],
+  preflights: [
+    { getCSS: () => tailwindReset },
+    // A heading or region focused from script (a page change, a dialog's new step) is where reading
+    // starts, not a control: no focus ring. While a toast shows, the page keeps room below the
+    // last control so nothing focused ends up under it (WCAG 2.4.11).
+    {
+      getCSS: () =>
+        '[tabindex="-1"]:focus{outline:none}html:has([data-toast="page"]){scroll-padding-bottom:8rem}body:has([data-toast="page"]){padding-bottom:8rem}',
+    },
+  ],
   // ui/Button.tsx builds `btn-${variant}` and `btn-${size}` at run time, which the extractor cannot see.
   safelist: ['primary', 'secondary', 'outline', 'ghost', 'destructive', 'sm', 'md', 'lg', 'icon'].map(
     (v) => `btn-${v}`,

@@ -48,11 +48,9 @@ const BANK_COUNTS =
   'select category, count(*)::int as count from bank_tasks where user_id = $1 group by category order by category';
 const CATEGORIES = 'select name from custom_categories where user_id = $1 order by created_at';
 const RUNNING = "select * from lock_in_sessions where user_id = $1 and status = 'active' limit 1";
-const STREAK = `with zones as materialized (select z.time_zone, insights_zone(z.time_zone) as tz
-    from (select distinct time_zone from lock_in_sessions where user_id = $1) z)
-  select coalesce((select json_agg(d order by d) from (
-      select distinct (s.ended_at at time zone zones.tz)::date::text as d
-      from lock_in_sessions s join zones on zones.time_zone = s.time_zone
+const STREAK = `select coalesce((select json_agg(d::text order by d) from (
+      select distinct (s.ended_at at time zone s.time_zone)::date as d
+      from lock_in_sessions s
       where s.user_id = $1 and s.status = 'completed' and not s.imported and s.ended_at is not null) days), '[]'::json) as days,
     coalesce((select json_agg(json_build_object('from', r.effective_from::text, 'bits', r.weekdays) order by r.effective_from)
       from rest_day_settings r where r.user_id = $1), '[]'::json) as rest`;

@@ -1,5 +1,7 @@
 // The spec's two route tables. '/' is the landing page for visitors (and while the sign-in state
 // loads) and the tasks screen when signed in; signed-in-only pages are 404 for visitors.
+import { Announcer } from './lib/announce';
+import { FocusOnNavigate } from './ui/FocusOnNavigate';
 import { lazy, type ReactNode, Suspense, useDeferredValue } from 'react';
 import { LoadErrorBoundary } from './ui/LoadErrorBoundary';
 import { Outlet, type RouteObject, useRoutes } from 'react-router';
@@ -62,6 +64,8 @@ function Root() {
   return (
     <LockInProvider>
       <SkipLink />
+      <FocusOnNavigate />
+      <Announcer scope="page" />
       <OfflineNotices />
       <LiveUpdates />
       <Outlet />

@@ -118,3 +118,15 @@ export const PREMIUM_FEATURES = [
   'Calendar integration',
   'Unlimited Task Bank',
 ] as const;
+
+/** What a screen reader hears after a change that moves no focus (WCAG 4.1.3). */
+export const ANNOUNCEMENTS = {
+  bankTaskAdded: (title: string) => `Added "${title}" to your Task Bank`,
+  bankTaskSaved: (title: string) => `Saved "${title}"`,
+  bankTaskDeleted: 'Task deleted from your Task Bank',
+  sitesAdded: (sites: readonly string[]) =>
+    sites.length === 1
+      ? `Added ${sites[0]} to your blocked sites`
+      : `Added ${sites.length} sites to your blocked sites`,
+  siteRemoved: (site: string) => `Removed ${site} from your blocked sites`,
+} as const;

@@ -121,6 +121,10 @@ export const LOCKIN_COPY = {
   statsTitle: 'Focus Stats',
   streakTitle: 'Daily Streak',
   imported: 'Imported',
+  endedEarlyToast: (minutes: number, goal: number) => ({
+    title: 'Session ended early',
+    description: `${formatFocusTime(minutes)} of ${formatFocusTime(goal)} focused. Start again whenever you are ready.`,
+  }),
   importedHint: 'From a file this LockIn did not sign: kept in your history, not counted toward your streak',
   stillFocused: 'Still focused? Your Lock-In session is running.',
   welcomeBack: 'Welcome back! Stay focused.',

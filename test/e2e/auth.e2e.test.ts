@@ -674,7 +674,19 @@ describe('signed-in devices', () => {
     await card.getByRole('button', { name: 'Sign out of all other devices' }).waitFor();
     expect(await card.innerText()).toContain('Signed-in Devices');
     await checkScreen(page, 'manage-devices');
-    await card.getByRole('button', { name: 'Sign out of all other devices' }).click();
+    const button = card.getByRole('button', { name: 'Sign out of all other devices' });
+    await button.click();
+    // Asked first, like every account-wide action; Cancel ends nothing and gives focus back.
+    const confirm = page.getByRole('alertdialog', { name: 'Sign out of all other devices?' });
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    expect(await button.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect((await other.request.get(`${suite.server.url}/api/auth/user`)).status()).toBe(200);
+    await button.click();
+    await checkScreen(page, 'manage-devices-confirm');
+    await confirm.getByRole('button', { name: 'Sign out others' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    expect(await button.evaluate((el) => el === document.activeElement)).toBe(true);
     await expectToast(page, {
       title: 'Signed out of other devices',
       description: '1 other sign-in was ended. This device stays signed in.',

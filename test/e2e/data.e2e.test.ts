@@ -278,7 +278,7 @@ describe('keyboard shortcuts', () => {
       dailyTab: 'true',
       bankTab: 'true',
       lockIn: 'true',
-      analytics: 'false', // a free user has no My Analytics
+      analytics: 'true', // a free user's My Analytics is Quick Analytics
       help: 'true',
     });
     await expectNoAxeViolations(page, 'shortcuts help');

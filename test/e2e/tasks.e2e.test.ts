@@ -168,8 +168,8 @@ describe('Task Bank', () => {
     expect(await tabLabels(page)).toEqual(['Daily Tasks (0/5)', 'Task Bank (0)']);
     await page.getByText('No tasks for today.', { exact: true }).waitFor();
     await page.getByText('Add up to 5 tasks to start focusing!', { exact: true }).waitFor();
-    // Free users: no My Analytics, the premium upsell with 'Start Free Trial' to /subscribe.
-    expect(await page.getByRole('button', { name: 'My Analytics' }).count()).toBe(0);
+    // Free users: My Analytics is Quick Analytics; the premium upsell with 'Start Free Trial' to /subscribe.
+    expect(await page.getByRole('button', { name: 'My Analytics' }).count()).toBe(1);
     await page.getByRole('heading', { name: 'Unlock Premium Features' }).waitFor();
     for (const feature of [
       'Task suggestions from your own tasks',

@@ -175,6 +175,15 @@ describe('a streak the calendar explains', () => {
   });
 });
 
+describe('the zone a session keeps', () => {
+  test('is always one the database knows: a name it does not know is stored as UTC', async () => {
+    const { storableZone } = await import('../../src/server/db/pg-zones');
+    expect(await storableZone(ctx.deps.db, 'Asia/Tokyo')).toBe('Asia/Tokyo');
+    expect(await storableZone(ctx.deps.db, 'America/Argentina/Buenos_Aires')).toBe('America/Argentina/Buenos_Aires');
+    expect(await storableZone(ctx.deps.db, 'Mars/Olympus_Mons')).toBe('UTC');
+  });
+});
+
 describe('only a file this server signed makes streak days', () => {
   test('a signed export re-imported into a fresh account keeps the streak, its days and rest days', async () => {
     const source = await travellerWithHistory();

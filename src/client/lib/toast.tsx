@@ -23,7 +23,11 @@ export interface ToastInput extends ToastCopy {
 }
 interface ShownToast extends ToastInput {
   key: number;
+  /** The outlet that was topmost when it was raised ('page', or a dialog's): it shows there. */
+  owner: string;
 }
+
+const PAGE_OUTLET = 'page';
 
 const FLASH_KEY = 'lockin:flash';
 
@@ -73,9 +77,12 @@ const VARIANT_CLASSES: Record<ToastVariant, string> = {
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toast, setToast] = useState<ShownToast | null>(null);
   const counter = useRef(0);
+  // Read when a toast is raised: a toast belongs to the screen that raised it, so one raised just
+  // before a dialog opens stays on the page rather than moving into the dialog.
+  const outletsNow = useRef<string[]>([]);
   const show = useCallback((input: ToastInput) => {
     counter.current += 1;
-    setToast({ ...input, key: counter.current });
+    setToast({ ...input, key: counter.current, owner: outletsNow.current.at(-1) ?? PAGE_OUTLET });
   }, []);
 
   // A toast left by the page before a full reload (deleting the account ends at the landing page).
@@ -92,8 +99,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
   const [outlets, setOutlets] = useState<string[]>([]);
   const register = useCallback((id: string) => {
+    outletsNow.current = [...outletsNow.current, id];
     setOutlets((list) => [...list, id]);
-    return () => setOutlets((list) => list.filter((o) => o !== id));
+    return () => {
+      outletsNow.current = outletsNow.current.filter((o) => o !== id);
+      setOutlets((list) => list.filter((o) => o !== id));
+    };
   }, []);
   const dismiss = useCallback(() => setToast(null), []);
   const host = useMemo<ToastHost>(() => ({ toast, dismiss, outlets, register }), [toast, dismiss, outlets, register]);
@@ -107,6 +118,21 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       </ToastHostContext.Provider>
     </ToastContext.Provider>
   );
+}
+
+/**
+ * A page toast must not hide the focused control (WCAG 2.4.11): the page makes room below its last
+ * control while one shows (uno.config.ts), and a control it lands on is scrolled above it.
+ */
+function keepFocusedInSight(toast: HTMLDivElement | null): void {
+  const active = document.activeElement;
+  if (!toast || !(active instanceof HTMLElement) || active === document.body) return;
+  requestAnimationFrame(() => {
+    const a = active.getBoundingClientRect();
+    const t = toast.getBoundingClientRect();
+    if (a.bottom > t.top && a.top < t.bottom && a.right > t.left && a.left < t.right)
+      window.scrollBy({ top: a.bottom - t.top + 16 });
+  });
 }
 
 /**
@@ -124,8 +150,12 @@ export function ToastOutlet({ page = false }: { page?: boolean }) {
   // page, and focus would fall to <body>, outside the dialog the user is in).
   const focusBefore = useRef<HTMLElement | null>(null);
   if (!host) return null;
-  const shown = page ? host.outlets.length === 0 : host.outlets.at(-1) === id;
-  const toast = shown ? host.toast : null;
+  const self = page ? PAGE_OUTLET : id;
+  const raised = host.toast;
+  // Its own outlet draws it; when that one is gone (the dialog that raised it closed), the topmost.
+  const ownerOpen = raised !== null && (raised.owner === PAGE_OUTLET || host.outlets.includes(raised.owner));
+  const topmost = host.outlets.at(-1) ?? PAGE_OUTLET;
+  const toast = raised && (ownerOpen ? raised.owner === self : topmost === self) ? raised : null;
   const dismiss = (event: React.MouseEvent<HTMLButtonElement>) => {
     const dialog = event.currentTarget.closest('dialog');
     const back = focusBefore.current;
@@ -150,6 +180,8 @@ export function ToastOutlet({ page = false }: { page?: boolean }) {
       {toast && (
         <div
           key={toast.key}
+          ref={page ? keepFocusedInSight : undefined}
+          data-toast={page ? 'page' : 'dialog'}
           data-testid="toast"
           className={`pointer-events-auto w-full max-w-sm rounded-xl border p-4 shadow-lg ${VARIANT_CLASSES[toast.variant ?? 'default']}`}
         >

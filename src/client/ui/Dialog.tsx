@@ -2,6 +2,8 @@
 // focus trap), Escape closes it, and focus returns to the opener.
 import { type ReactNode, useCallback, useEffect, useId, useRef } from 'react';
 import { ToastOutlet } from '../lib/toast';
+import { Announcer } from '../lib/announce';
+import { focusMainHeading } from './focus-main-heading';
 
 export interface DialogProps {
   open: boolean;
@@ -77,8 +79,24 @@ export function Dialog({
     // Focus already went somewhere that is still there (another dialog, the native restore).
     if (active instanceof HTMLElement && active !== document.body && active !== ref.current && isReachable(active))
       return;
-    chain.find(isReachable)?.focus();
+    const opener = chain.find(isReachable);
+    // No opener left (a dialog shown on load, such as the celebration): the page's main heading.
+    if (opener) opener.focus();
+    else focusMainHeading();
   }, []);
+
+  // A step that replaces the focused control (the Lock-In setup's 'Continue', 'Start Session')
+  // would drop focus to <body> with the dialog still open: it goes to where the new content
+  // says focus starts, else to the dialog's title. Checked after every render, which is cheap.
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!open || !dialog?.open) return;
+    const active = document.activeElement;
+    if (active && active !== document.body && active !== dialog) return;
+    (
+      dialog.querySelector<HTMLElement>('[data-autofocus]') ?? dialog.querySelector<HTMLElement>('h2[tabindex]')
+    )?.focus();
+  });
 
   useEffect(() => {
     const dialog = ref.current;
@@ -122,6 +140,7 @@ export function Dialog({
       className={`m-auto w-[calc(100%-2rem)] ${SIZES[size]} rounded-2xl border border-slate-200 bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-950/60 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100`}
     >
       {open && <ToastOutlet />}
+      {open && <Announcer scope="dialog" />}
       {open && (
         // The body scrolls and the footer stays below it, so a long list never pushes the
         // dialog's actions (Cancel, Add Selected) out of sight.
@@ -129,7 +148,7 @@ export function Dialog({
           <div className="min-h-0 flex-1 overflow-y-auto p-6">
             <div className="mb-4 flex items-start justify-between gap-2">
               <div>
-                <h2 id={titleId} className="text-lg font-semibold">
+                <h2 id={titleId} tabIndex={-1} className="text-lg font-semibold outline-none">
                   {title}
                 </h2>
                 {description && (

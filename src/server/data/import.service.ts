@@ -19,6 +19,7 @@ import { bankTasks, customCategories, dailyTasks, lockInSessions, taskCompletion
 import { readStreak } from '../lockin/streak';
 import { canonicalTimeZone, localDate, safeTimeZone } from '../../shared/local-date';
 import { isSignedHere } from './export-signature';
+import { storableZone } from '../db/pg-zones';
 import { importRestDays } from '../lockin/rest-days';
 import type { AppDeps } from '../deps';
 import { z } from 'zod';
@@ -113,6 +114,7 @@ export async function importExport(deps: AppDeps, user: { id: string }, text: st
   const { file, raw } = parseExport(text);
   // Only a file this server signed, unchanged, brings sessions that count toward the streak.
   const signed = await isSignedHere(deps.db, raw);
+  const zoneOf = await sessionZones(deps, file, user.id);
   const premium = await isPremium(deps, user);
   const bankLimit = premium ? null : FREE_BANK_LIMIT;
   const now = deps.clock.now();
@@ -184,7 +186,7 @@ export async function importExport(deps: AppDeps, user: { id: string }, text: st
     }
 
     const categories = await importCategories(tx, userId, file);
-    const sessions = await importSessions(tx, userId, file, signed, now);
+    const sessions = await importSessions(tx, userId, file, signed, zoneOf, now);
     if (signed) await importRestDays(tx, userId, file.restDays ?? []);
     const completions = await importCompletions(tx, userId, file);
     const sites = await importBlockedSites(tx, userId, file.siteBlocking, premium);
@@ -246,6 +248,7 @@ async function importSessions(
   userId: string,
   file: ExportDocument,
   signed: boolean,
+  zoneOf: (s: ExportFocusSession) => string,
   now: Date,
 ): Promise<{ added: number; running: number }> {
   // A session still running in the file belongs to the server it runs on: it is not brought over
@@ -285,11 +288,6 @@ async function importSessions(
     return true;
   });
   await assertConsistent(tx, userId, fresh, now);
-  // A session keeps the zone it was recorded in; a file made before zones were kept was counted
-  // in its owner's zone, and one with neither takes the importer's.
-  const [importer] = await tx.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, userId));
-  const fileZone = canonicalTimeZone(file.profile.timeZone) ?? safeTimeZone(importer?.timeZone);
-  const zoneOf = (s: ExportFocusSession) => (s.timeZone ? canonicalTimeZone(s.timeZone) : null) ?? fileZone;
   await insertInBatches(fresh, (batch) =>
     tx.insert(lockInSessions).values(
       batch.map(({ s }) => ({
@@ -388,6 +386,24 @@ async function importCompletions(tx: Tx, userId: string, file: ExportDocument): 
     ),
   );
   return { added: fresh.length };
+}
+
+/**
+ * Each imported session's zone as it is stored: the zone it was recorded in; for a file made
+ * before zones were kept, its owner's (the zone it was counted in); else the importer's. Each
+ * distinct name is checked against the database once, before the transaction.
+ */
+async function sessionZones(
+  deps: AppDeps,
+  file: ExportDocument,
+  userId: string,
+): Promise<(s: ExportFocusSession) => string> {
+  const [importer] = await deps.db.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, userId));
+  const fallback = canonicalTimeZone(file.profile.timeZone) ?? safeTimeZone(importer?.timeZone);
+  const named = (s: ExportFocusSession) => (s.timeZone ? canonicalTimeZone(s.timeZone) : null) ?? fallback;
+  const stored = new Map<string, string>();
+  for (const zone of new Set(file.focusSessions.map(named))) stored.set(zone, await storableZone(deps.db, zone));
+  return (s) => stored.get(named(s)) ?? 'UTC';
 }
 
 /** The user's streak as the app shows it now, in the user's own zone. */

@@ -26,6 +26,7 @@ import { hitRateLimit, type RateLimitRule } from '../http/rate-limit';
 import { COMPLETION_GRACE_MS } from './end-session';
 import { type LockInUser, MINUTE_MS, streakAt } from './lockin.service';
 import { overlaps, recordedStretches, type Stretch } from './recorded-time';
+import { storableZone } from '../db/pg-zones';
 
 const DAY_MS = 24 * 60 * MINUTE_MS;
 
@@ -87,6 +88,8 @@ export async function importLocalSessions(
     .slice(0, LOCAL_HISTORY_LIMIT)
     .map((s) => candidate(s, now.getTime()))
     .filter((c): c is Candidate => c !== null);
+  // Read before the transaction: PGlite's one connection is the transaction's until it ends.
+  const zone = await storableZone(deps.db, user.timeZone);
   return deps.db.transaction(async (tx) => {
     // Claimed in the transaction: two imports at once cannot both pass, and a failed one claims nothing.
     const claimed = await tx
@@ -116,7 +119,7 @@ export async function importLocalSessions(
             completed: s.completed,
             quitEarly: !s.completed,
             quitReason: s.completed ? null : (s.quitReason ?? null),
-            timeZone: user.timeZone,
+            timeZone: zone,
             startedAt: new Date(start),
             endsAt: new Date(start + goalMinutes * MINUTE_MS),
             endedAt: new Date(end),

@@ -18,6 +18,7 @@ import { AppError } from '../http/errors';
 import { COMPLETION_GRACE_MS } from './end-session';
 import { findSession, type LockInUser, sessionTask, streakAt, toView } from './lockin.service';
 import { recordedStretches } from './recorded-time';
+import { storableZone } from '../db/pg-zones';
 import { type Device, readSyncStamp } from './sync-stamp';
 
 /** Offline sessions are stored under this prefix, apart from the server's own ids. */
@@ -64,6 +65,7 @@ export async function recordOfflineSession(
   const { taskTitle, category } = input.taskId
     ? await sessionTask(deps, user, input.taskId)
     : { taskTitle: LOCKIN_COPY.defaultTaskTitle, category: DEFAULT_CATEGORY };
+  const timeZone = await storableZone(deps.db, user.timeZone);
   return deps.db.transaction(async (tx) => {
     // One record of a user's offline sessions at a time, so two replays cannot both miss the
     // other's overlap (or both insert the same id).
@@ -88,7 +90,7 @@ export async function recordOfflineSession(
         completed,
         quitEarly: !completed,
         quitReason: completed ? null : (input.reason ?? null),
-        timeZone: user.timeZone,
+        timeZone,
         startedAt,
         endsAt: new Date(startedAt.getTime() + input.goalMinutes * 60_000),
         endedAt,

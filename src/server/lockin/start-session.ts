@@ -1,6 +1,7 @@
 // Starting a Lock-In session: now, by the server's clock. A session still marked running whose end
 // has passed is completed first; another one still running is a 409. The partial unique index on
 // status = 'active' keeps two starts at once from creating two sessions.
+import { storableZone } from '../db/pg-zones';
 import { and, eq } from 'drizzle-orm';
 import { DEFAULT_CATEGORY } from '../../shared/constants';
 import { isAllowedDuration, LOCKIN_COPY, LOCKIN_MESSAGES, type LockInSessionView } from '../../shared/lockin';
@@ -62,7 +63,7 @@ export async function startSession(deps: AppDeps, user: LockInUser, input: Start
     goalText: input.goalText?.trim() || null,
     goalMinutes: input.goalMinutes,
     status: 'active' as const,
-    timeZone: user.timeZone,
+    timeZone: await storableZone(deps.db, user.timeZone),
     startedAt: now,
     endsAt: new Date(now.getTime() + input.goalMinutes * MINUTE_MS),
   };

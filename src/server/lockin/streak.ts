@@ -23,20 +23,17 @@ export interface StreakHistoryRow {
 
 /**
  * The user's focus days and rest settings as one SQL row. The distinct local days are made in
- * the database (a long history sends one date per day, not one row per session); each distinct
- * zone is checked once (`insights_zone` opens a subtransaction, too dear per row) and a zone this
- * database does not know reads as UTC. Imported sessions a server did not sign never count.
+ * the database (a long history sends one date per day, not one row per session), each in the
+ * session's own zone, which is always one this database knows (db/pg-zones.ts: checking it here
+ * per row, or per distinct zone in a second pass, cost half again on a long history). Imported
+ * sessions a server did not sign never count.
  */
 export function streakHistorySql(userId: unknown): SQL {
-  return sql`with zones as materialized (
-          select z.time_zone, insights_zone(z.time_zone) as tz
-          from (select distinct time_zone from lock_in_sessions where user_id = ${userId}) z
-        )
-        select
+  return sql`select
           coalesce((
-            select json_agg(d order by d) from (
-              select distinct (s.ended_at at time zone zones.tz)::date::text as d
-              from lock_in_sessions s join zones on zones.time_zone = s.time_zone
+            select json_agg(d::text order by d) from (
+              select distinct (s.ended_at at time zone s.time_zone)::date as d
+              from lock_in_sessions s
               where s.user_id = ${userId} and s.status = 'completed' and not s.imported and s.ended_at is not null
             ) days
           ), '[]'::json) as days,

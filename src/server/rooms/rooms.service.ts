@@ -99,7 +99,7 @@ async function startMemberSession(tx: Tx, room: RoomRow, member: MemberRow, star
       endsAt: room.endsAt,
       roomId: room.id,
       // The member's zone as it is now: the room starts for them wherever they are.
-      timeZone: sql`(select ${users.timeZone} from ${users} where ${users.id} = ${member.userId})`,
+      timeZone: sql`insights_zone((select ${users.timeZone} from ${users} where ${users.id} = ${member.userId}))`,
     })
     // Another start of theirs committed since the read above (the one-running-session index).
     .onConflictDoNothing()

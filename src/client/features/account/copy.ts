@@ -45,6 +45,10 @@ export const ACCOUNT_COPY = {
   otherDevicesText:
     'Lost a phone, or signed in on a computer that is not yours? End every other sign-in: those browsers need your password again and stop getting reminders.',
   signOutOthers: 'Sign out of all other devices',
+  signOutOthersTitle: 'Sign out of all other devices?',
+  signOutOthersQuestion:
+    'Every other browser, phone and connected extension is signed out and stops getting reminders. This browser stays signed in.',
+  signOutOthersConfirm: 'Sign out others',
   otherDevicesSignedOut: (n: number) => ({
     title: 'Signed out of other devices',
     description:

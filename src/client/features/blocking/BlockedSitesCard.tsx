@@ -14,6 +14,8 @@ import {
 } from '../../../shared/blocking';
 import { ROUTES } from '../../../shared/routes';
 import { messageOf } from '../../lib/errors';
+import { announce } from '../../lib/announce';
+import { ANNOUNCEMENTS } from '../../../shared/copy';
 import { useToast } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { Badge } from '../../ui/Badge';
@@ -55,11 +57,30 @@ export default function BlockedSitesCard() {
     trpc.blocking.add.mutationOptions({
       onSuccess: (data, input) => {
         onSettings(data);
+        announce(ANNOUNCEMENTS.sitesAdded(input.sites));
         if (input.sites.length === 1 && input.sites[0] === entry) setEntry('');
       },
     }),
   );
-  const remove = useMutation(trpc.blocking.remove.mutationOptions({ onSuccess: onSettings, onError }));
+  const remove = useMutation(
+    trpc.blocking.remove.mutationOptions({
+      onSuccess: (data, input) => {
+        const was = queryClient.getQueryData(trpc.blocking.get.queryKey())?.sites.indexOf(input.site) ?? -1;
+        onSettings(data);
+        announce(ANNOUNCEMENTS.siteRemoved(input.site));
+        // The removed site's button left with it: focus goes to the site now in its place, the
+        // one before it, or the field to add one, never to <body>.
+        const next = data.sites[Math.min(Math.max(was, 0), data.sites.length - 1)];
+        requestAnimationFrame(() => {
+          const button = next
+            ? document.querySelector<HTMLElement>(`[aria-label="${CSS.escape(COPY.remove(next))}"]`)
+            : null;
+          (button ?? document.getElementById(entryId))?.focus();
+        });
+      },
+      onError,
+    }),
+  );
   const setMode = useMutation(trpc.blocking.setMode.mutationOptions({ onSuccess: onSettings, onError }));
   const disconnect = useMutation(
     trpc.blocking.disconnect.mutationOptions({

@@ -179,7 +179,12 @@ function CommitmentStep({ minutes, goalText, task, onBack, onStart, starting }: 
   return (
     <div>
       <TaskLine task={task} />
-      <div className="rounded-xl border border-slate-200 p-5 text-center dark:border-slate-700">
+      {/* Where focus lands after 'Continue': a screen reader reads the commitment first. */}
+      <div
+        data-autofocus
+        tabIndex={-1}
+        className="rounded-xl border border-slate-200 p-5 text-center dark:border-slate-700"
+      >
         <p className="text-sm muted">You are committing to</p>
         <p className="mt-1 text-4xl font-extrabold tracking-tight text-slate-900 dark:text-white">
           {formatFocusTime(minutes)}
@@ -227,6 +232,9 @@ function ActiveStep({ running, remaining, onStop }: { running: RunningState; rem
         role="timer"
         aria-live="off"
         aria-label="Time remaining"
+        // 'Start Session' brings the running countdown to the user (focus lands here).
+        data-autofocus
+        tabIndex={-1}
         data-testid="lockin-countdown"
         className="my-6 font-mono text-6xl font-bold tabular-nums tracking-tight text-brand-700 sm:text-7xl dark:text-brand-300"
       >

@@ -29,6 +29,7 @@ import {
 } from '../../../shared/lockin';
 import { EMPTY_STREAK, withFocusToday } from '../../../shared/streak';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
+import { useToast } from '../../lib/toast';
 import { useAuth } from '../auth/useAuth';
 import { decodeError, isUnreachable } from '../../lib/errors';
 import { isRunning } from '../../lib/mutation-running';
@@ -235,6 +236,7 @@ export function LockInProvider({ children }: { children: ReactNode }) {
   // mutateAsync is the same function on every render (TanStack Query's observer method).
   const completion = useMutation(trpc.lockin.complete.mutationOptions());
   const { mutateAsync: recordCompletion } = completion;
+  const toast = useToast();
   const quitMutation = useMutation(trpc.lockin.quit.mutationOptions());
   const { mutate: recordOffline } = useMutation(trpc.lockin.recordOffline.mutationOptions());
 
@@ -327,6 +329,8 @@ export function LockInProvider({ children }: { children: ReactNode }) {
       invalidateHistory();
     }
     dispatch({ type: 'ended' });
+    // The early end is said and seen (WCAG 4.1.3): the dialogs close, and nothing else changes.
+    toast(LOCKIN_COPY.endedEarlyToast(minutesFromSeconds(seconds), session.goalMinutes));
   };
 
   // ---- the clock: re-read every second; at zero the session completes ----

@@ -18,7 +18,7 @@ export const SHORTCUTS: readonly ShortcutDef[] = [
   { id: 'dailyTab', key: 'd', label: "Show Today's Focus" },
   { id: 'bankTab', key: 'b', label: 'Show the Task Bank' },
   { id: 'lockIn', key: 'l', label: 'Start a Lock-In session' },
-  { id: 'analytics', key: 'm', label: 'Open My Analytics', note: 'Premium' },
+  { id: 'analytics', key: 'm', label: 'Open My Analytics' },
   { id: 'help', key: '?', label: 'Show this list of shortcuts' },
 ];
 

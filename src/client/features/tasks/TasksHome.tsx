@@ -32,7 +32,7 @@ const CircleRoomsBanner = lazy(() => import('../rooms/CircleRoomsBanner'));
 type TabKey = 'daily' | 'bank';
 
 interface TasksHomeProps {
-  /** Opens the analytics modal (premium 'My Analytics'). */
+  /** Opens the analytics modal ('My Analytics': the dashboard on Premium, Quick Analytics on the free plan). */
   onOpenAnalytics?: () => void;
   /** Opens the Lock-In dialog for a task (premium). */
   onLockIn?: (task: DailyTask) => void;
@@ -49,11 +49,8 @@ export function TasksHome({ onOpenAnalytics, onLockIn, onOpenAiSuggestions }: Ta
   const { plan } = usePlanStatus();
   const timeZone = user?.timeZone || browserTimeZone();
   const [tab, setTab] = useState<TabKey>('daily');
-  // 'm' opens what the My Analytics button opens, for the same (premium) users.
-  const { request, handled } = useTaskShortcuts({
-    setTab,
-    onOpenAnalytics: premium ? (onOpenAnalytics ?? insights.openAnalytics) : undefined,
-  });
+  // 'm' opens what the My Analytics button opens: the dashboard, or the free plan's Quick Analytics.
+  const { request, handled } = useTaskShortcuts({ setTab, onOpenAnalytics: onOpenAnalytics ?? insights.openAnalytics });
   const bank = useBankList();
   const daily = useDailyList();
   const now = useDailyReset(daily.data);
@@ -69,13 +66,11 @@ export function TasksHome({ onOpenAnalytics, onLockIn, onOpenAiSuggestions }: Ta
     <div className="min-h-screen bg-slate-50 dark:bg-slate-950">
       <SiteHeader className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
         <div className="flex items-center gap-2">
-          {premium && (
-            <Button variant="outline" size="sm" onClick={onOpenAnalytics ?? insights.openAnalytics}>
-              <ChartIcon />
-              {/* Icon only on narrow screens, where the header also holds the account menu. */}
-              <span className="sr-only sm:not-sr-only">{TASKS_COPY.myAnalytics}</span>
-            </Button>
-          )}
+          <Button variant="outline" size="sm" onClick={onOpenAnalytics ?? insights.openAnalytics}>
+            <ChartIcon />
+            {/* Icon only on narrow screens, where the header also holds the account menu. */}
+            <span className="sr-only sm:not-sr-only">{TASKS_COPY.myAnalytics}</span>
+          </Button>
           <AccountMenu />
         </div>
       </SiteHeader>

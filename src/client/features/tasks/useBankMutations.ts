@@ -2,7 +2,8 @@
 import { useMutation } from '@tanstack/react-query';
 import type { inferRouterInputs } from '@trpc/server';
 import { DEFAULT_CATEGORY } from '../../../shared/constants';
-import { categoryAdded, categoryRemoved, TOASTS } from '../../../shared/copy';
+import { ANNOUNCEMENTS, categoryAdded, categoryRemoved, TOASTS } from '../../../shared/copy';
+import { announce } from '../../lib/announce';
 import type { BankTask } from '../../../shared/tasks';
 import type { AppRouter } from '../../../server/trpc/router';
 import { useToast } from '../../lib/toast';
@@ -32,6 +33,7 @@ export function useCreateBankTask() {
             created: new Date().toISOString(),
           };
           caches.patchBank((old) => ({ ...old, tasks: [task, ...old.tasks], total: old.total + 1 }));
+          announce(ANNOUNCEMENTS.bankTaskAdded(task.title));
         },
         refetch: ['bank'],
         refusals: { FORBIDDEN: { title: TOASTS.taskLimitReached.title, destructive: true } },
@@ -81,6 +83,7 @@ export function useUpdateBankTask() {
           caches.patchBank((old) => ({ ...old, tasks: edit(old.tasks) }));
           // The server also updates today's copy of the task, so the edit shows everywhere.
           caches.patchDaily((old) => ({ ...old, tasks: edit(old.tasks) }));
+          announce(ANNOUNCEMENTS.bankTaskSaved(patch.title));
         },
         refetch: ['bank', 'daily'],
       }),
@@ -95,11 +98,13 @@ export function useDeleteBankTask() {
   return useMutation(
     trpc.tasks.bank.delete.mutationOptions(
       optimistic({
-        patch: (input: { id: string }) =>
+        patch: (input: { id: string }) => {
           caches.patchBank((old) => {
             const tasks = old.tasks.filter((t) => t.id !== input.id);
             return { ...old, tasks, total: old.total - (old.tasks.length - tasks.length) };
-          }),
+          });
+          announce(ANNOUNCEMENTS.bankTaskDeleted);
+        },
         refetch: ['bank'],
       }),
     ),
