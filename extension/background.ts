@@ -12,6 +12,7 @@ import { BRIDGE, type ExtensionStatus } from '../src/shared/extension-bridge';
 import { blockingRules, RULE_IDS, sessionEndMs } from './rules';
 import { appOrigin, cardUrl, originPattern, sitesWithPageAccess } from './origins';
 import { load, save } from './store';
+import { EXTENSION_COPY as COPY } from '../src/shared/extension-copy';
 
 const CHECK_ALARM = 'check';
 const END_ALARM = 'session-end';
@@ -63,11 +64,26 @@ function apply(): Promise<void> {
   return applying;
 }
 
+/**
+ * Listed sites this extension may not show its own page on (block mode only: 'allow only' closes
+ * every other site with the browser's page anyway).
+ */
+async function sitesWithoutPage(): Promise<string[]> {
+  const stored = await load();
+  if (!stored.token || stored.state?.mode !== 'block_listed') return [];
+  const sites = stored.state.sites;
+  const permitted = await sitesWithPageAccess(sites);
+  return sites.filter((site) => !permitted.has(site));
+}
+
 /** Makes the browser's rules what the stored state says, and moves tabs already on listed sites. */
 async function applyNow(): Promise<void> {
   const stored = await load();
   const sites = stored.token ? (stored.state?.sites ?? []) : [];
   const permitted = await sitesWithPageAccess(sites);
+  // 'ON' while blocking; '!' while some listed site would show the browser's page (asked again
+  // each time the list grows), with a title saying what to do.
+  const missing = await sitesWithoutPage();
   const rules = stored.token
     ? blockingRules(stored.state, {
         endMs: stored.endMs,
@@ -78,7 +94,8 @@ async function applyNow(): Promise<void> {
       })
     : [];
   await chrome.declarativeNetRequest.updateDynamicRules({ removeRuleIds: Object.values(RULE_IDS), addRules: rules });
-  await chrome.action.setBadgeText({ text: rules.length > 0 ? 'ON' : '' });
+  await chrome.action.setBadgeText({ text: rules.length > 0 ? 'ON' : missing.length > 0 ? '!' : '' });
+  await chrome.action.setTitle({ title: missing.length > 0 ? COPY.badgeTitle(missing.length) : 'LockIn' });
   if (rules.length === 0 || stored.endMs === null) {
     await chrome.alarms.clear(END_ALARM);
     return;
@@ -123,6 +140,9 @@ async function onMessage(message: Incoming, sender: chrome.runtime.MessageSender
   } else if (fromApp && message.type === 'connect') {
     await save({ token: message.token, browserId: message.id, status: 'connected' });
     await check();
+    // The second half of connecting: the extension's page asks, in one click, to show LockIn's
+    // page on the listed sites (a browser lets an extension ask only from a click on its own page).
+    if ((await sitesWithoutPage()).length > 0) await chrome.runtime.openOptionsPage();
   } else if ((fromApp && message.type === 'sync') || (fromOwnPage && message.type === 'check')) {
     await check();
   } else if (!(fromApp && message.type === 'hello')) {
@@ -133,6 +153,7 @@ async function onMessage(message: Incoming, sender: chrome.runtime.MessageSender
     source: BRIDGE.fromExtension,
     version: chrome.runtime.getManifest().version,
     browserId: now.token ? now.browserId : null,
+    withoutPage: await sitesWithoutPage(),
   };
 }
 

@@ -33,7 +33,10 @@ export function extensionManifest(target: ExtensionTarget, options: ManifestOpti
     icons: ICONS,
     // The locked page is where a redirect lands; its files load from it.
     web_accessible_resources: [
-      { resources: ['pages/locked.html', 'pages/locked.js', 'pages/style.css'], matches: ['*://*/*'] },
+      {
+        resources: ['pages/locked.html', 'pages/locked.js', 'pages/style.css', 'icons/icon-192.png'],
+        matches: ['*://*/*'],
+      },
     ],
     ...(target === 'firefox'
       ? {

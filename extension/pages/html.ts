@@ -25,7 +25,8 @@ ${body}
 export const lockedPageHtml = () =>
   page(
     `${COPY.lockedTitle} · LockIn`,
-    `      <h1>${esc(COPY.lockedTitle)}</h1>
+    `      <p class="mark"><img src="../icons/icon-192.png" alt="" width="40" height="40" /><span>LockIn</span></p>
+      <h1>${esc(COPY.lockedTitle)}</h1>
       <p id="intro" class="muted">${esc(COPY.lockedIntroNoSite)}</p>
       <section class="panel" id="session" aria-labelledby="task">
         <p id="task" class="task"></p>
@@ -47,7 +48,8 @@ export const lockedPageHtml = () =>
 export const optionsPageHtml = () =>
   page(
     COPY.optionsTitle,
-    `      <h1>${esc(COPY.optionsTitle)}</h1>
+    `      <p class="mark"><img src="../icons/icon-192.png" alt="" width="32" height="32" /><span>LockIn</span></p>
+      <h1>${esc(COPY.optionsTitle)}</h1>
       <p id="status" role="status"></p>
       <p id="session" class="muted"></p>
       <p><a id="open" class="button outline" href="#">${esc(COPY.openLockIn)}</a></p>

@@ -4,8 +4,8 @@ import { Announcer } from './lib/announce';
 import { FocusOnNavigate } from './ui/FocusOnNavigate';
 import { lazy, type ReactNode, Suspense, useDeferredValue } from 'react';
 import { LoadErrorBoundary } from './ui/LoadErrorBoundary';
-import { Outlet, type RouteObject, useRoutes } from 'react-router';
-import { ROUTES } from '../shared/routes';
+import { Navigate, Outlet, type RouteObject, useLocation, useRoutes } from 'react-router';
+import { BLOCKED_SITES_PATH, ROUTES, withNext } from '../shared/routes';
 import { useAuth } from './features/auth/useAuth';
 import { LandingPage } from './features/landing/LandingPage';
 import { NotFoundPage } from './features/notfound/NotFoundPage';
@@ -99,8 +99,14 @@ function Home() {
 
 function SignedInOnly({ children }: { children: ReactNode }) {
   const { isAuthenticated, isLoading } = useAuth();
+  const location = useLocation();
   if (isLoading) return <PageLoading />;
-  return isAuthenticated ? <OnDemand>{children}</OnDemand> : <NotFoundPage />;
+  if (isAuthenticated) return <OnDemand>{children}</OnDemand>;
+  // The extension opens Blocked Sites right after it is installed, often before its user has
+  // signed in: sign-in first, then straight back to the card (a 404 there stopped newcomers).
+  const target = `${location.pathname}${location.hash}`;
+  if (target === BLOCKED_SITES_PATH) return <Navigate to={withNext(ROUTES.login, target)} replace />;
+  return <NotFoundPage />;
 }
 
 /** The spec's paths match exactly: '/Login' is not '/login' (the server answers it 404 too). */

@@ -2,7 +2,6 @@
 // browser shares it, what a browser extension is told, and the words of both. One place for the
 // limits, the presets and the rule that makes an entry a domain. Free of zod: the extension's
 // bundles import it (the request schemas are in blocking-inputs.ts).
-import { ROUTES } from './routes';
 
 /** The free plan's list; Premium's is unlimited, bounded only so no request can hold too much. */
 export const FREE_BLOCKED_SITES_LIMIT = 5;
@@ -116,9 +115,7 @@ export const EXTENSION_DOWNLOADS = {
   firefox: '/extension/lockin-firefox.zip',
 } as const;
 
-/** Manage Account's anchor for the card: the extension opens it after install to connect. */
-export const BLOCKED_SITES_ANCHOR = 'blocked-sites';
-export const BLOCKED_SITES_PATH = `${ROUTES.manageSubscription}#${BLOCKED_SITES_ANCHOR}`;
+export { BLOCKED_SITES_ANCHOR, BLOCKED_SITES_PATH } from './routes';
 
 /** The match pattern of a listed domain and its subdomains (what a host permission names). */
 export const sitePattern = (domain: string) => `*://*.${domain}/*`;
@@ -170,6 +167,10 @@ export const BLOCKING_COPY = {
   disconnect: 'Disconnect',
   disconnectLabel: (name: string) => `Disconnect ${name}`,
   connect: 'Connect this browser',
+  connectWhy:
+    'The LockIn extension brought you here: connect this browser and it blocks your sites whenever a session runs.',
+  pagesMissing: (sites: readonly string[]) =>
+    `${sites.length === 1 ? `${sites[0]} shows` : `${sites.length} sites (${sites.join(', ')}) show`} the browser's error page instead of LockIn's, and a tab already open there stays open until it is reloaded. To fix it, open the LockIn extension from the toolbar and choose Allow.`,
   connected: { title: 'Browser connected', description: 'The extension blocks your sites whenever a session runs.' },
   connectFailed: { title: 'Could not connect', description: 'Reload this page and try again.' },
   disconnected: {

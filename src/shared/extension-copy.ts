@@ -27,7 +27,9 @@ export const EXTENSION_COPY = {
   noSession: 'No session is running.',
   openLockIn: 'Open LockIn',
   pagePermission: (n: number) =>
-    `${n} of your ${n === 1 ? 'site shows' : 'sites show'} the browser's error page instead of this extension's. Allow the extension to show its own page there.`,
+    `${n} of your sites ${n === 1 ? 'shows' : 'show'} the browser's error page instead of LockIn's “You're locked in” page. Allow the extension to show its own page there: one click, for exactly those sites.`,
+  /** The toolbar icon's title while some listed sites still show the browser's page. */
+  badgeTitle: (n: number) => `LockIn: allow it to show its page on ${n === 1 ? '1 site' : `${n} sites`}`,
   allowPages: 'Allow',
   sees: 'What it sees: your list of sites and when your sessions run. It never sees your history or what is on a page.',
 } as const;

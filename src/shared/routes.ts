@@ -20,6 +20,10 @@ export const ROUTES = {
   circles: '/circles',
 } as const;
 
+/** Manage Account's anchor for the Blocked Sites card: the extension opens it after install to connect. */
+export const BLOCKED_SITES_ANCHOR = 'blocked-sites';
+export const BLOCKED_SITES_PATH = `${ROUTES.manageSubscription}#${BLOCKED_SITES_ANCHOR}`;
+
 export const APP_PATHS: ReadonlySet<string> = new Set(Object.values(ROUTES));
 
 /** Pages with a part that varies: a Focus-together room, and an invite to one (by link, or the code form). */

@@ -80,8 +80,16 @@ beforeAll(async () => {
   });
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   extensionId = new URL(worker.url()).host;
-  account = await registerViaApi(context, server, { firstName: 'Ada' });
 }, 240_000);
+
+/** The extension's toolbar badge and title, read in its background. */
+async function badge(): Promise<{ text: string; title: string }> {
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  return worker.evaluate(async () => ({
+    text: await chrome.action.getBadgeText({}),
+    title: await chrome.action.getTitle({}),
+  }));
+}
 
 afterAll(async () => {
   await context?.close();
@@ -166,18 +174,30 @@ async function otherDevice() {
 }
 
 describe('the LockIn extension', () => {
-  test('install opens the card; one click connects this browser; sites are added there', async () => {
-    // The extension opened LockIn's card when it was installed (before this account signed in).
-    await eventually(async () => expect(context.pages().some((p) => p.url().startsWith(`${server.url}/`))).toBe(true));
-    const page = await context.newPage();
-    const card = await openCard(page);
+  test('install, signed out: sign-up leads back to the card; sites added; one click connects; the extension asks for its page', async () => {
+    // The extension opened LockIn's card when it was installed, before anyone signed in: the
+    // newcomer is on the sign-in page, told why, and the way to sign up keeps where they go next.
+    let page: Page | undefined;
+    await eventually(async () => {
+      page = context.pages().find((p) => p.url().startsWith(`${server.url}/login`));
+      expect(page).toBeDefined();
+    });
+    if (!page) throw new Error('no sign-in page');
+    await page.getByTestId('extension-next').waitFor();
+    await screenshot(page, 'extension-first-run-sign-in');
+    await page.getByRole('link', { name: "Don't have an account? Sign up" }).click();
+    await page.getByRole('heading', { level: 1, name: 'Create Your Account' }).waitFor();
+    account = { email: `ext-${Date.now()}@example.com`, password: 'focus-time-2026' };
+    await page.getByLabel('First Name').fill('Ada');
+    await page.getByLabel('Last Name').fill('Lovelace');
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password').fill(account.password);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL((url) => url.pathname === '/manage-subscription' && url.hash === '#blocked-sites');
+    const card = page.getByTestId('blocked-sites');
+    await card.getByTestId('blocked-count').waitFor();
+    await card.getByTestId('connect-why').waitFor();
     expect(await card.getByText(BLOCKING_COPY.noBrowsers).count()).toBe(1);
-    await card.getByRole('button', { name: BLOCKING_COPY.connect }).click();
-    await expectToast(page, BLOCKING_COPY.connected);
-    const browsers = card.getByTestId('connected-browsers');
-    await browsers.getByText('Chrome on Linux').waitFor();
-    await browsers.getByText(BLOCKING_COPY.thisBrowser).waitFor();
-    expect(await card.getByRole('button', { name: BLOCKING_COPY.connect }).count()).toBe(0);
 
     for (const entry of ['distracting.test', 'https://www.other.test/some/page']) {
       await card.getByLabel(BLOCKING_COPY.addLabel).fill(entry);
@@ -187,6 +207,28 @@ describe('the LockIn extension', () => {
       expect(await card.getByTestId('blocked-count').innerText()).toBe(BLOCKING_COPY.count(2, 5)),
     );
     expect(await card.getByRole('button', { name: BLOCKING_COPY.remove('other.test') }).count()).toBe(1);
+
+    // Connecting is one click; right after it the extension's own page asks, in one more click,
+    // to show LockIn's page on the sites it may not yet (distracting.test was allowed at install).
+    const asking = context.waitForEvent('page', (p) => p.url().startsWith(`chrome-extension://${extensionId}/`));
+    await card.getByRole('button', { name: BLOCKING_COPY.connect }).click();
+    await expectToast(page, BLOCKING_COPY.connected);
+    const options = await asking;
+    await options.locator('#pages:not([hidden])').waitFor();
+    expect(await options.locator('#pages-text').innerText()).toBe(EXTENSION_COPY.pagePermission(1));
+    await options.getByRole('button', { name: EXTENSION_COPY.allowPages }).waitFor();
+    await expectNoAxeViolations(options, 'extension asks for its page');
+    await screenshot(options, 'extension-asks-for-page');
+    await options.close();
+    // The toolbar says so too, and the card names the site that still shows the browser's page.
+    await eventually(async () => expect(await badge()).toEqual({ text: '!', title: EXTENSION_COPY.badgeTitle(1) }));
+    await eventually(async () =>
+      expect(await card.getByTestId('pages-note').innerText()).toBe(BLOCKING_COPY.pagesMissing(['other.test'])),
+    );
+    const browsers = card.getByTestId('connected-browsers');
+    await browsers.getByText('Chrome on Linux').waitFor();
+    await browsers.getByText(BLOCKING_COPY.thisBrowser).waitFor();
+    expect(await card.getByRole('button', { name: BLOCKING_COPY.connect }).count()).toBe(0);
 
     // A bad entry is named, and the list is unchanged.
     await card.getByLabel(BLOCKING_COPY.addLabel).fill('not a site');

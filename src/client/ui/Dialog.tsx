@@ -17,6 +17,10 @@ export interface DialogProps {
   size?: 'sm' | 'md' | 'lg' | 'xl';
   /** Role alertdialog for confirmations. */
   alert?: boolean;
+  /** The corner × (named 'Close'); off for a dialog whose footer has its own 'Close'. */
+  closeButton?: boolean;
+  /** Open but unseen, under another dialog that stands for it (its backdrop still dims the page). */
+  concealed?: boolean;
 }
 
 const SIZES = { sm: 'max-w-sm', md: 'max-w-md', lg: 'max-w-2xl', xl: 'max-w-5xl' };
@@ -60,6 +64,8 @@ export function Dialog({
   dismissible = true,
   size = 'md',
   alert = false,
+  closeButton = true,
+  concealed = false,
 }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -137,7 +143,7 @@ export function Dialog({
       onClick={(event) => {
         if (dismissible && event.target === ref.current) onClose();
       }}
-      className={`m-auto w-[calc(100%-2rem)] ${SIZES[size]} rounded-2xl border border-slate-200 bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-950/60 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100`}
+      className={`${concealed ? 'invisible ' : ''}m-auto w-[calc(100%-2rem)] ${SIZES[size]} rounded-2xl border border-slate-200 bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-950/60 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100`}
     >
       {open && <ToastOutlet />}
       {open && <Announcer scope="dialog" />}
@@ -157,7 +163,7 @@ export function Dialog({
                   </p>
                 )}
               </div>
-              {dismissible && (
+              {dismissible && closeButton && (
                 <button
                   type="button"
                   // shrink-0: a long title or description squeezed it into an oval (and its focus ring with it).

@@ -103,11 +103,14 @@ export async function newContext(
     colorScheme?: 'light' | 'dark';
     /** The service worker is blocked unless a test is about it: page.route cannot see what it answers. */
     serviceWorkers?: 'allow' | 'block';
+    /** A phone: 390 × 844, touch, a mobile viewport. */
+    phone?: boolean;
   } = {},
 ): Promise<BrowserContext> {
   return browser.newContext({
     baseURL: server.url,
-    viewport: { width: options.width ?? 1280, height: 900 },
+    viewport: options.phone ? { width: 390, height: 844 } : { width: options.width ?? 1280, height: 900 },
+    ...(options.phone ? { hasTouch: true, isMobile: true } : {}),
     timezoneId: options.timezoneId ?? 'UTC',
     locale: 'en-US',
     colorScheme: options.colorScheme ?? 'light',
@@ -243,6 +246,7 @@ export interface BrowserSuite {
     timezoneId?: string;
     colorScheme?: 'light' | 'dark';
     serviceWorkers?: 'allow' | 'block';
+    phone?: boolean;
     account?: Partial<{ email: string; password: string; firstName: string; lastName: string }>;
   }): Promise<{ context: BrowserContext; page: Page; email?: string }>;
   /** A context made elsewhere (a second browser of the same user), closed after the test too. */

@@ -190,7 +190,18 @@ function AccountInformationCard({ user }: { user: CurrentUser }) {
       />
       <CardBody>
         {editing ? (
-          <form className="space-y-4" onSubmit={onSubmit} noValidate aria-busy={save.isPending}>
+          <form
+            className="space-y-4"
+            onSubmit={onSubmit}
+            noValidate
+            aria-busy={save.isPending}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape' && !save.isPending) {
+                event.preventDefault();
+                cancel();
+              }
+            }}
+          >
             <div className="grid gap-4 sm:grid-cols-2">
               <Field
                 ref={firstFieldRef}

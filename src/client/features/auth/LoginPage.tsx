@@ -5,7 +5,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { NAME_MAX_LENGTH, EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../shared/constants';
 import { TOASTS } from '../../../shared/copy';
-import { NEXT_PARAM, ROUTES, safeNextPath, withNext } from '../../../shared/routes';
+import { BLOCKED_SITES_PATH, NEXT_PARAM, ROUTES, safeNextPath, withNext } from '../../../shared/routes';
 import type { CurrentUser } from '../../../shared/types';
 import { apiRequest } from '../../lib/api';
 import { messageOf } from '../../lib/errors';
@@ -143,6 +143,14 @@ export function LoginPage({ mode = 'signin' }: { mode?: Mode }) {
           title={signUp ? AUTH_COPY.signUpTitle : AUTH_COPY.signInTitle}
           subtitle={signUp ? AUTH_COPY.signUpSubtitle : AUTH_COPY.signInSubtitle}
         />
+        {next === BLOCKED_SITES_PATH && (
+          <p
+            className="mt-4 rounded-lg bg-brand-50 p-3 text-sm text-brand-900 dark:bg-brand-950 dark:text-brand-100"
+            data-testid="extension-next"
+          >
+            {AUTH_COPY.extensionNext}
+          </p>
+        )}
         <form className="mt-6 space-y-4" onSubmit={onSubmit} aria-busy={submit.isPending}>
           {signUp && (
             <div className="grid gap-4 sm:grid-cols-2">

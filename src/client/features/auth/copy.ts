@@ -3,6 +3,9 @@
 // browser shows, so they live beside the screens that use them.
 
 export const AUTH_COPY = {
+  /** Above the form when the LockIn extension sent the person here (it opens Blocked Sites after install). */
+  extensionNext:
+    'Sign in (or create an account) to connect the LockIn extension. You will go straight to Blocked Sites, where one click connects this browser.',
   signInTitle: 'Welcome Back',
   signUpTitle: 'Create Your Account',
   signInSubtitle: 'Sign in to pick up where you left off.',

@@ -8,6 +8,7 @@ import {
   BLOCK_PRESETS,
   BLOCKED_SITES_ANCHOR,
   type BlockingSettings,
+  type BlockMode,
   type BlockPreset,
   BLOCKING_COPY as COPY,
   EXTENSION_DOWNLOADS,
@@ -29,6 +30,7 @@ import {
   tellExtensionToCheck,
   useExtensionStatus,
 } from './extension-bridge';
+import type { ExtensionStatus } from '../../../shared/extension-bridge';
 
 const PRESETS = Object.keys(BLOCK_PRESETS) as BlockPreset[];
 const formatWhen = (iso: string) =>
@@ -58,6 +60,8 @@ export default function BlockedSitesCard() {
       onSuccess: (data, input) => {
         onSettings(data);
         announce(ANNOUNCEMENTS.sitesAdded(input.sites));
+        // The extension learns the new list now (and says which sites still show the browser's page).
+        tellExtensionToCheck();
         if (input.sites.length === 1 && input.sites[0] === entry) setEntry('');
       },
     }),
@@ -68,6 +72,7 @@ export default function BlockedSitesCard() {
         const was = queryClient.getQueryData(trpc.blocking.get.queryKey())?.sites.indexOf(input.site) ?? -1;
         onSettings(data);
         announce(ANNOUNCEMENTS.siteRemoved(input.site));
+        tellExtensionToCheck();
         // The removed site's button left with it: focus goes to the site now in its place, the
         // one before it, or the field to add one, never to <body>.
         const next = data.sites[Math.min(Math.max(was, 0), data.sites.length - 1)];
@@ -286,14 +291,23 @@ export default function BlockedSitesCard() {
                 </ul>
               )}
               {extension ? (
-                !connectedHere(extension, data.browsers) && (
-                  <Button
-                    className="mt-3"
-                    loading={connect.isPending}
-                    onClick={() => connect.mutate({ name: browserName() })}
-                  >
-                    {COPY.connect}
-                  </Button>
+                connectedHere(extension, data.browsers) ? (
+                  <PagesNote extension={extension} mode={data.enforced.mode} />
+                ) : (
+                  <>
+                    {location.hash === `#${BLOCKED_SITES_ANCHOR}` && (
+                      <p className="mt-3 text-sm text-slate-900 dark:text-white" data-testid="connect-why">
+                        {COPY.connectWhy}
+                      </p>
+                    )}
+                    <Button
+                      className="mt-3"
+                      loading={connect.isPending}
+                      onClick={() => connect.mutate({ name: browserName() })}
+                    >
+                      {COPY.connect}
+                    </Button>
+                  </>
                 )
               ) : (
                 <div className="mt-4 rounded-lg bg-slate-100 p-4 dark:bg-slate-800/60">
@@ -314,5 +328,23 @@ export default function BlockedSitesCard() {
         )}
       </CardBody>
     </Card>
+  );
+}
+
+/**
+ * The listed sites this browser's extension may not show its own page on yet: there the browser's
+ * error page shows, and a tab already open on one keeps working until it is reloaded. The
+ * extension's own page asks for that access in one click (browsers allow it only from a click).
+ */
+function PagesNote({ extension, mode }: { extension: ExtensionStatus; mode: BlockMode }) {
+  const missing = extension.withoutPage ?? [];
+  if (mode !== 'block_listed' || missing.length === 0) return null;
+  return (
+    <p
+      className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100"
+      data-testid="pages-note"
+    >
+      {COPY.pagesMissing(missing)}
+    </p>
   );
 }

@@ -3,7 +3,7 @@
 // hands it a new credential. Nothing here runs unless a component asks about the extension.
 import { useSyncExternalStore } from 'react';
 import type { ConnectedBrowser } from '../../../shared/blocking';
-import { BRIDGE, type ExtensionStatus, type PageMessage } from '../../../shared/extension-bridge';
+import { BRIDGE, type ExtensionStatus, type PageMessage, WITHOUT_PAGE_MAX } from '../../../shared/extension-bridge';
 
 type Outgoing = PageMessage extends infer M ? (M extends PageMessage ? Omit<M, 'source'> : never) : never;
 
@@ -23,6 +23,10 @@ function onMessage(event: MessageEvent): void {
     source: BRIDGE.fromExtension,
     version: String(data.version ?? ''),
     browserId: typeof data.browserId === 'string' ? data.browserId : null,
+    // Bounded like the list it comes from; anything but site names is dropped.
+    withoutPage: Array.isArray(data.withoutPage)
+      ? data.withoutPage.filter((s): s is string => typeof s === 'string').slice(0, WITHOUT_PAGE_MAX)
+      : [],
   };
   for (const listener of listeners) listener();
 }

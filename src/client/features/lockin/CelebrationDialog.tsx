@@ -58,6 +58,8 @@ export function CelebrationDialog({
       onClose={onClose}
       title={LOCKIN_COPY.completeTitle}
       size="md"
+      // Its footer's 'Close' is the one: two buttons of one name told a screen reader nothing.
+      closeButton={false}
       footer={
         <>
           <Button variant="ghost" onClick={onClose}>

@@ -93,6 +93,7 @@ export function LockInDialogs({
             conflict={conflict}
             conflictRemaining={conflictRemaining}
             onResume={onResume}
+            behindQuit={quitOpen && running !== null}
           />
         </Suspense>
       )}

@@ -40,6 +40,8 @@ export interface LockInModalProps {
   conflict: RunningState | null;
   conflictRemaining: number;
   onResume: () => void;
+  /** The quit dialog is open over it: it stays open underneath, unseen (no grey ghost of the timer). */
+  behindQuit?: boolean;
 }
 
 export function LockInModal(props: LockInModalProps) {
@@ -53,6 +55,7 @@ export function LockInModal(props: LockInModalProps) {
       title={LOCKIN_COPY.modalTitle}
       description={DESCRIPTIONS[step]}
       size="md"
+      concealed={props.behindQuit}
     >
       <div data-testid="lockin-modal" data-step={step}>
         {step === 'setup' && <SetupStep {...props} />}

@@ -14,6 +14,8 @@ import { applyUpdate, useUpdateWaiting } from './serviceWorker';
 export const OFFLINE_COPY = {
   offline:
     "You're offline. Ticks, task edits and Lock-In sessions are kept on this device and sync when you're back; account, plan and data changes need a connection.",
+  /** A phone's line: the long one took four lines at 390 px. */
+  offlineShort: "You're offline. Changes sync when you're back.",
   waiting: (count: number) => (count === 1 ? '1 change waiting to sync' : `${count} changes waiting to sync`),
   notSynced: 'An offline change could not be saved',
   notSyncedFor: (title: string) => `Your offline change to “${title}” could not be saved`,
@@ -59,7 +61,8 @@ export function OfflineNotices() {
           data-testid="offline-banner"
           className="bg-slate-800 px-4 py-2 text-center text-sm text-white dark:bg-slate-700"
         >
-          {OFFLINE_COPY.offline}
+          <span className="sm:hidden">{OFFLINE_COPY.offlineShort}</span>
+          <span className="hidden sm:inline">{OFFLINE_COPY.offline}</span>
           {waiting > 0 && <span data-testid="waiting-changes"> {OFFLINE_COPY.waiting(waiting)}.</span>}
         </p>
       )}

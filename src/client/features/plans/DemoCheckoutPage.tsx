@@ -67,7 +67,7 @@ function DemoCheckout({ session }: { session: string }) {
   const toast = useToast();
   const navigate = useNavigate();
   const view = useQuery(trpc.plans.demoCheckout.get.queryOptions({ session }, { staleTime: 0, gcTime: 0 }));
-  const successUrl = `${ROUTES.subscribeSuccess}?session_id=${encodeURIComponent(session)}`;
+  const successUrl = `${ROUTES.subscribeSuccess}?session_id=${encodeURIComponent(session)}&demo=1`;
   const complete = useMutation(
     trpc.plans.demoCheckout.complete.mutationOptions({
       onSuccess: () => navigate(successUrl),

@@ -22,7 +22,8 @@ export function SubscribeSuccessPage() {
   usePageTitle(PLANS_COPY.welcome);
   const [params] = useSearchParams();
   const sessionId = params.get('session_id');
-  return <PlansLayout>{sessionId ? <Activation sessionId={sessionId} /> : <NoSession />}</PlansLayout>;
+  const demo = params.has('demo');
+  return <PlansLayout>{sessionId ? <Activation sessionId={sessionId} demo={demo} /> : <NoSession />}</PlansLayout>;
 }
 
 function NoSession() {
@@ -37,7 +38,7 @@ function NoSession() {
   );
 }
 
-function Activation({ sessionId }: { sessionId: string }) {
+function Activation({ sessionId, demo }: { sessionId: string; demo: boolean }) {
   const trpc = useTRPC();
   const toast = useToast();
   const navigate = useNavigate();
@@ -84,7 +85,7 @@ function Activation({ sessionId }: { sessionId: string }) {
   if (phase === 'waiting') {
     return (
       <StatusCard busy title={PLANS_COPY.settingUpAccount}>
-        <p role="status">{PLANS_COPY.settingUpAccountText}</p>
+        <p role="status">{demo ? PLANS_COPY.settingUpDemoText : PLANS_COPY.settingUpAccountText}</p>
       </StatusCard>
     );
   }

@@ -36,7 +36,9 @@ export const PLANS_COPY = {
   paymentError: 'Payment Error',
   noSessionId: 'No session ID found',
   settingUpAccount: 'Setting up your account...',
-  settingUpAccountText: 'Confirming your payment with the payment provider.',
+  settingUpAccountText: 'Confirming your subscription with the payment provider.',
+  /** The demo checkout takes no payment: nothing is confirmed with anyone but this server. */
+  settingUpDemoText: 'Confirming your demo subscription. No payment was taken.',
   welcome: 'Welcome to Premium!',
   welcomeText: 'Every Premium feature is now unlocked. Taking you back to the app…',
   manageAccount: 'Manage Account',

@@ -20,10 +20,13 @@ export function AddTaskForm({
   customCategories,
   atLimit,
   onCategoryRemoved,
+  onClose,
 }: {
   customCategories: string[];
   atLimit: boolean;
   onCategoryRemoved: (name: string) => void;
+  /** Escape closes the form, as its 'Cancel' toggle does. */
+  onClose: () => void;
 }) {
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
@@ -94,6 +97,13 @@ export function AddTaskForm({
       id={ADD_FORM_ID}
       aria-label="Add a task to your Task Bank"
       onSubmit={submit}
+      onKeyDown={(event) => {
+        // The new-category field handles its own Escape (it stops it there).
+        if (event.key === 'Escape') {
+          event.preventDefault();
+          onClose();
+        }
+      }}
       className="card mb-6 space-y-4 p-4 sm:p-5"
     >
       <Field

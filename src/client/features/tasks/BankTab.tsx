@@ -121,6 +121,10 @@ export function BankTab({
           onCategoryRemoved={(name) => {
             if (filter === name) setFilter(null);
           }}
+          onClose={() => {
+            setFormOpen(false);
+            requestAnimationFrame(() => addToggleRef.current?.focus());
+          }}
         />
       )}
 

@@ -77,9 +77,10 @@ export function PremiumUpsellCard({ plan }: { plan: Pick<PlanStatus, 'hasUsedFre
           <CrownIcon />
         </span>
         <div className="min-w-0 flex-1">
-          <h3 id="premium-upsell-title" className="text-lg font-semibold text-slate-900 dark:text-white">
+          {/* Its own card beside the task lists, not a part of Today's Focus: a page-level heading. */}
+          <h2 id="premium-upsell-title" className="text-lg font-semibold text-slate-900 dark:text-white">
             {TASKS_COPY.unlockPremium}
-          </h3>
+          </h2>
           <ul className="mt-3 grid gap-2 text-sm text-slate-700 sm:grid-cols-2 dark:text-slate-200">
             {premiumList.map((feature) => (
               <li key={feature} className="flex items-center gap-2">
