@@ -190,8 +190,8 @@ describe('the LockIn extension', () => {
     account = { email: `ext-${Date.now()}@example.com`, password: 'focus-time-2026' };
     await page.getByLabel('First Name').fill('Ada');
     await page.getByLabel('Last Name').fill('Lovelace');
-    await page.getByLabel('Email').fill(account.email);
-    await page.getByLabel('Password').fill(account.password);
+    await page.getByLabel('Email', { exact: true }).fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.waitForURL((url) => url.pathname === '/manage-subscription' && url.hash === '#blocked-sites');
     const card = page.getByTestId('blocked-sites');

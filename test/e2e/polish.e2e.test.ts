@@ -8,7 +8,7 @@ import { describe, expect, test } from 'bun:test';
 import type { Page } from 'playwright-core';
 import { ANNOUNCEMENTS } from '../../src/shared/copy';
 import { LOCKIN_COPY } from '../../src/shared/lockin';
-import { browserSuite, eventually, expectNoAxeViolations, screenshot } from './support/harness';
+import { browserSuite, eventually, expectNoAxeViolations, screenshot, setServerClock } from './support/harness';
 import { expectToast } from './support/screens';
 
 const suite = browserSuite();
@@ -17,19 +17,22 @@ const suite = browserSuite();
 function focused(page: Page) {
   return page.evaluate(() => {
     const el = document.activeElement as HTMLElement | null;
+    const label = el instanceof HTMLInputElement ? el.labels?.[0]?.innerText : undefined;
     return {
       tag: el?.tagName.toLowerCase() ?? null,
-      name: (el?.getAttribute('aria-label') ?? el?.innerText ?? '').trim().split('\n')[0] ?? '',
+      name: (el?.getAttribute('aria-label') ?? label ?? el?.innerText ?? '').trim().split('\n')[0] ?? '',
       testId: el?.getAttribute('data-testid') ?? null,
       inDialog: Boolean(el?.closest('dialog[open]')),
+      menu: el?.getAttribute('aria-haspopup') === 'menu',
     };
   });
 }
 
 /** Presses Tab until the focused element's name is `name` (a keyboard user's way there). */
-async function tabTo(page: Page, name: string, max = 60): Promise<void> {
+async function tabTo(page: Page, name: string | RegExp, max = 60): Promise<void> {
+  const matches = (text: string) => (typeof name === 'string' ? text === name : name.test(text));
   for (let i = 0; i < max; i++) {
-    if ((await focused(page)).name === name) return;
+    if (matches((await focused(page)).name)) return;
     await page.keyboard.press('Tab');
   }
   throw new Error(`Tab never reached '${name}' (at '${(await focused(page)).name}')`);
@@ -46,8 +49,10 @@ const announced = (page: Page) =>
 async function signUpWithForm(page: Page, firstName: string): Promise<void> {
   await page.getByLabel('First Name').fill(firstName);
   await page.getByLabel('Last Name').fill('Tester');
-  await page.getByLabel('Email').fill(`polish-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`);
-  await page.getByLabel('Password').fill('focus-time-2026');
+  await page
+    .getByLabel('Email', { exact: true })
+    .fill(`polish-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`);
+  await page.getByLabel('Password', { exact: true }).fill('focus-time-2026');
 }
 
 describe('on a phone (390 px, touch)', () => {
@@ -82,11 +87,12 @@ describe('on a phone (390 px, touch)', () => {
       headers: { origin: suite.server.url },
     });
     expect(res.ok()).toBe(true);
+    await page.clock.install();
     await page.reload();
     await page.getByRole('tab', { name: /Task Bank/ }).tap();
     await page.getByRole('button', { name: 'Add Plan the week to today' }).tap();
     await expectToast(page, { title: 'Task Added!' });
-    await page.clock.install();
+    await page.getByRole('tab', { name: /Daily Tasks/ }).tap();
     await page.getByRole('button', { name: 'Lock In', exact: true }).tap();
     const modal = page.getByRole('dialog', { name: LOCKIN_COPY.modalTitle });
     await modal.waitFor();
@@ -140,6 +146,74 @@ describe('on a phone (390 px, touch)', () => {
     await context.setOffline(false);
   });
 
+  test('Manage Account: saving keeps focus, a removed site hands focus on and is announced, no toast covers the focused link', async () => {
+    const { context, page } = await suite.open({ phone: true, account: { firstName: 'Max' } });
+    for (const site of ['news.example', 'video.example', 'social.example']) {
+      const res = await context.request.post(`${suite.server.url}/api/trpc/blocking.add`, {
+        data: { sites: [site] },
+        headers: { origin: suite.server.url },
+      });
+      expect(res.ok()).toBe(true);
+    }
+    await page.clock.install();
+    await page.goto('/manage-subscription');
+    // Rest days: saving keeps focus on Save, and the toast says when they start.
+    const rest = page.getByTestId('rest-days');
+    await rest.getByRole('checkbox', { name: 'Sunday' }).tap();
+    const save = rest.getByRole('button', { name: 'Save rest days' });
+    await save.tap();
+    await expectToast(page, { title: 'Rest days saved', description: 'From tomorrow: Sunday.' });
+    await eventually(async () => expect((await focused(page)).name).toBe('Save rest days'));
+
+    // A focused link near the bottom is never under the toast (it stays while the clock is held).
+    const cookies = page.getByRole('link', { name: 'Cookie Policy' });
+    await cookies.focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    const covered = await page.evaluate(() => {
+      const a = document.activeElement?.getBoundingClientRect();
+      const t = document.querySelector('[data-toast="page"]')?.getBoundingClientRect();
+      return a && t ? a.bottom > t.top && a.top < t.bottom && a.right > t.left && a.left < t.right : null;
+    });
+    expect(covered).toBe(false);
+    await screenshot(page, 'polish-toast-clear-of-focus-390');
+
+    // Removing a site: said, and focus moves to the site now in its place.
+    const card = page.getByTestId('blocked-sites');
+    await card.getByRole('button', { name: 'Remove video.example' }).tap();
+    await eventually(async () => expect(await announced(page)).toBe(ANNOUNCEMENTS.siteRemoved('video.example')));
+    await eventually(async () => expect((await focused(page)).name).toBe('Remove social.example'));
+    await card.getByRole('button', { name: 'Remove social.example' }).tap();
+    await eventually(async () => expect((await focused(page)).name).toBe('Remove news.example'));
+    await card.getByRole('button', { name: 'Remove news.example' }).tap();
+    // The last one gone: the field to add a site.
+    await eventually(async () => expect((await focused(page)).tag).toBe('input'));
+    await expectNoAxeViolations(page, 'manage account @390');
+  });
+
+  test('the upsell is its own section heading; the celebration has one Close', async () => {
+    const { page } = await suite.open({ phone: true, account: { firstName: 'Cel' } });
+    await page.clock.install();
+    await page.goto('/');
+    await page.getByRole('heading', { level: 2, name: 'Unlock Premium Features' }).waitFor();
+    await page.getByRole('button', { name: 'Lock In', exact: true }).tap();
+    const modal = page.getByRole('dialog', { name: LOCKIN_COPY.modalTitle });
+    await modal.getByText('25 min', { exact: true }).tap();
+    await modal.getByRole('button', { name: LOCKIN_COPY.continue }).tap();
+    await modal.getByRole('button', { name: LOCKIN_COPY.startSession }).tap();
+    await page.getByTestId('lockin-countdown').waitFor();
+    await setServerClock(suite.server, new Date(Date.now() + 26 * 60_000));
+    try {
+      await page.clock.runFor(25 * 60_000 + 2_000);
+      const celebration = page.getByRole('dialog', { name: LOCKIN_COPY.completeTitle });
+      await celebration.waitFor();
+      expect(await celebration.getByRole('button', { name: 'Close' }).count()).toBe(1);
+      await expectNoAxeViolations(page, 'celebration @390');
+    } finally {
+      await setServerClock(suite.server, new Date());
+    }
+  });
+
   test("the demo checkout's success page says no payment was taken", async () => {
     const { page } = await suite.open({ phone: true, account: { firstName: 'Dee' } });
     await page.clock.install();
@@ -160,8 +234,10 @@ describe('by keyboard alone', () => {
     await page.getByRole('heading', { level: 1, name: /Welcome, Kay/ }).waitFor();
     await eventually(async () => expect(await focused(page)).toMatchObject({ tag: 'h1' }));
 
-    // A Task Bank task added by keyboard is announced.
-    await tabTo(page, 'Task Bank (0)');
+    // A Task Bank task added by keyboard is announced. The tabs are one stop: arrows between them.
+    await tabTo(page, /^Daily Tasks/);
+    await page.keyboard.press('ArrowRight');
+    await eventually(async () => expect((await focused(page)).name).toMatch(/^Task Bank/));
     await page.keyboard.press('Enter');
     await tabTo(page, '+ Add Task');
     await page.keyboard.press('Enter');
@@ -172,6 +248,12 @@ describe('by keyboard alone', () => {
     // Escape closes the inline form, and focus goes back to its toggle.
     await page.keyboard.press('Escape');
     await eventually(async () => expect((await focused(page)).name).toBe('+ Add Task'));
+    // Back to Today's Focus: Shift+Tab to the tabs, an arrow to the other one.
+    for (let i = 0; i < 20 && !/^Task Bank/.test((await focused(page)).name); i++)
+      await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('ArrowLeft');
+    await eventually(async () => expect((await focused(page)).name).toMatch(/^Daily Tasks/));
+    await page.keyboard.press('Enter');
 
     // Lock In: the setup starts on the chosen length; each step keeps focus in the dialog.
     await tabTo(page, 'Lock In');
@@ -201,7 +283,9 @@ describe('by keyboard alone', () => {
     await eventually(async () => expect((await focused(page)).name).toBe('Lock In'));
 
     // Manage Account through the account menu: focus on its heading.
-    await tabTo(page, 'Kay');
+    // The account menu's button (it reads 'K Kay': its avatar, then the name).
+    for (let i = 0; i < 60 && !(await focused(page)).menu; i++) await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => (document.activeElement as HTMLElement).innerText)).toContain('Kay');
     await page.keyboard.press('Enter');
     await page.getByRole('menuitem', { name: 'Manage Account' }).waitFor();
     await page.keyboard.press('ArrowDown');

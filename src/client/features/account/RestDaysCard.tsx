@@ -1,16 +1,13 @@
 // Manage Account's rest days (issue #50): up to REST_DAYS_MAX weekdays that neither break nor
 // extend the streak. A change starts tomorrow (the server keeps each setting with its first day).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { REST_DAYS_COPY, REST_DAYS_MAX, type RestDaysView, WEEKDAY_NAMES } from '../../../shared/streak';
 import { messageOf } from '../../lib/errors';
 import { useToast } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { Button } from '../../ui/Button';
 import { Card, CardBody, CardHeader } from '../../ui/Card';
-
-const sameDays = (a: readonly number[], b: readonly number[]) =>
-  a.length === b.length && [...a].sort().every((d, i) => d === [...b].sort()[i]);
 
 const namesOf = (days: readonly number[]) =>
   days.length === 0
@@ -28,7 +25,7 @@ export function RestDaysCard() {
       <CardHeader title={REST_DAYS_COPY.title} description={REST_DAYS_COPY.explain} />
       <CardBody>
         {restDays.data ? (
-          <RestDaysForm key={JSON.stringify(restDays.data)} view={restDays.data} />
+          <RestDaysForm view={restDays.data} />
         ) : restDays.isError ? (
           <div role="alert" className="flex flex-wrap items-center gap-3 text-sm">
             <p>Could not load your rest days.</p>
@@ -52,6 +49,9 @@ function RestDaysForm({ view }: { view: RestDaysView }) {
   const toast = useToast();
   const saved = view.next?.weekdays ?? view.weekdays;
   const [chosen, setChosen] = useState<number[]>(saved);
+  // Another device's change shows here; the form is not remounted, so focus stays where it is.
+  const savedKey = saved.join(',');
+  useEffect(() => setChosen(savedKey === '' ? [] : savedKey.split(',').map(Number)), [savedKey]);
   const save = useMutation({
     ...trpc.lockin.setRestDays.mutationOptions(),
     onSuccess: (next) => {
@@ -116,7 +116,8 @@ function RestDaysForm({ view }: { view: RestDaysView }) {
         Now: {namesOf(view.weekdays)}
         {view.next && <> · {REST_DAYS_COPY.startsTomorrow(namesOf(view.next.weekdays))}</>}
       </p>
-      <Button type="submit" loading={save.isPending} disabled={sameDays(chosen, saved)}>
+      {/* Never disabled: a button disabled under focus (right after saving) drops focus to <body>. */}
+      <Button type="submit" busy={save.isPending}>
         {REST_DAYS_COPY.save}
       </Button>
     </form>
