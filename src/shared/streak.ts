@@ -235,6 +235,7 @@ export const STREAK_DAY_LABELS: Record<StreakDayStatus, string> = {
 export const REST_DAYS_COPY = {
   title: 'Rest days',
   legend: 'Days to rest on',
+  loadFailed: 'Could not load your rest days.',
   explain: `Pick up to ${REST_DAYS_MAX} weekdays to rest on. A rest day never breaks your streak and does not add to it; focusing on one still counts. A change starts tomorrow and never rewrites past days.`,
   save: 'Save rest days',
   saved: 'Rest days saved',
@@ -253,6 +254,7 @@ export const CALENDAR_COPY = {
   next: 'Next month',
   days: (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`,
   freezesHeld: (n: number) => `${n} ${n === 1 ? 'freeze' : 'freezes'} held`,
+  loadFailed: 'Could not load your streak calendar.',
 } as const;
 
 /**

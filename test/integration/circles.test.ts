@@ -17,6 +17,7 @@ import type { RoomView } from '../../src/shared/rooms';
 import { atTime, createTestContext, type TestClient, type TestContext } from '../support/app';
 import { createUser, signedInClient, type TestUser } from '../support/factories';
 import { openLiveStream } from '../support/live';
+import { handWrittenSession } from '../support/data';
 import { makePremium } from '../support/plans';
 import { browserKeys, type PushStandIn, startPushStandIn } from '../support/push-standin';
 
@@ -150,21 +151,7 @@ describe('what a circle shows', () => {
     const exported = await grace.client.get('/api/export?format=json');
     const { signature: _unsigned, ...file } = exported.body as Record<string, unknown>;
     const tuesday = Date.parse('2026-03-10T08:00:00Z');
-    const made = {
-      id: 'made-up',
-      taskTitle: 'Made up',
-      category: 'Work',
-      goalText: null,
-      goalMinutes: 120,
-      actualMinutes: 120,
-      status: 'completed',
-      completed: true,
-      quitEarly: false,
-      quitReason: null,
-      startedAt: new Date(tuesday).toISOString(),
-      endsAt: new Date(tuesday + 120 * MINUTE).toISOString(),
-      endedAt: new Date(tuesday + 120 * MINUTE).toISOString(),
-    };
+    const made = handWrittenSession('made-up', tuesday, 120);
     const imported = await grace.client.request<{ signed: boolean }>(
       'POST',
       '/api/import',

@@ -7,6 +7,7 @@ import type { CompletionResult, LockInSessionView } from '../../src/shared/locki
 import type { RestDaysView, StreakCalendarView, StreakDayStatus, StreakView } from '../../src/shared/streak';
 import { createTestContext, type TestClient, type TestContext } from '../support/app';
 import { createUser, signedInClient } from '../support/factories';
+import { handWrittenSession } from '../support/data';
 
 const MIN = 60_000;
 let ctx: TestContext;
@@ -255,24 +256,9 @@ describe('only a file this server signed makes streak days', () => {
     const { signature: _none, ...base } = doc;
     const day = 86_400_000;
     const yesterdayNoon = Date.parse('2026-03-15T12:00:00Z');
-    const focusSessions = Array.from({ length: 3000 }, (_, i) => {
-      const start = yesterdayNoon - i * day;
-      return {
-        id: `backdated-${i}`,
-        taskTitle: 'Made up',
-        category: 'Work',
-        goalText: null,
-        goalMinutes: 25,
-        actualMinutes: 25,
-        status: 'completed' as const,
-        completed: true,
-        quitEarly: false,
-        quitReason: null,
-        startedAt: new Date(start).toISOString(),
-        endsAt: new Date(start + 25 * MIN).toISOString(),
-        endedAt: new Date(start + 25 * MIN).toISOString(),
-      };
-    });
+    const focusSessions = Array.from({ length: 3000 }, (_, i) =>
+      handWrittenSession(`backdated-${i}`, yesterdayNoon - i * day, 25),
+    );
     const res = await importText(owner, JSON.stringify({ ...base, focusSessions }));
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ signed: false, streakUpdated: false, added: { focusSessions: 3000 } });

@@ -26,6 +26,7 @@ import {
   trustedDevices,
 } from '../../src/server/db/schema';
 import { hitRateLimit, RATE_LIMITS } from '../../src/server/http/rate-limit';
+import type { ExportFocusSession } from '../../src/shared/data';
 import type { TestContext } from './app';
 import { userZone } from './insights-factories';
 
@@ -294,5 +295,25 @@ export function shiftedSession<T extends { startedAt: string; endsAt: string; en
     startedAt: move(session.startedAt),
     endsAt: move(session.endsAt),
     endedAt: session.endedAt === null ? null : move(session.endedAt),
+  };
+}
+
+/** A completed session as a file would hold it, written by hand (no server recorded it). */
+export function handWrittenSession(id: string, startMs: number, minutes: number): ExportFocusSession {
+  const end = new Date(startMs + minutes * 60_000).toISOString();
+  return {
+    id,
+    taskTitle: 'Made up',
+    category: 'Work',
+    goalText: null,
+    goalMinutes: minutes,
+    actualMinutes: minutes,
+    status: 'completed',
+    completed: true,
+    quitEarly: false,
+    quitReason: null,
+    startedAt: new Date(startMs).toISOString(),
+    endsAt: end,
+    endedAt: end,
   };
 }

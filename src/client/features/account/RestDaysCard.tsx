@@ -8,6 +8,7 @@ import { useToast } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { Button } from '../../ui/Button';
 import { Card, CardBody, CardHeader } from '../../ui/Card';
+import { CardLoadFailed, CardLoading } from '../../ui/CardLoadState';
 
 const namesOf = (days: readonly number[]) =>
   days.length === 0
@@ -27,16 +28,9 @@ export function RestDaysCard() {
         {restDays.data ? (
           <RestDaysForm view={restDays.data} />
         ) : restDays.isError ? (
-          <div role="alert" className="flex flex-wrap items-center gap-3 text-sm">
-            <p>Could not load your rest days.</p>
-            <Button variant="outline" size="sm" onClick={() => void restDays.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <CardLoadFailed message={REST_DAYS_COPY.loadFailed} onRetry={() => void restDays.refetch()} />
         ) : (
-          <p role="status" className="text-sm muted">
-            Loading your rest days…
-          </p>
+          <CardLoading />
         )}
       </CardBody>
     </Card>

@@ -14,6 +14,7 @@ import {
 } from '../../../shared/streak';
 import { useTRPC } from '../../lib/trpc';
 import { Button } from '../../ui/Button';
+import { CardLoadFailed, CardLoading } from '../../ui/CardLoadState';
 
 const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 const dayFormat = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' });
@@ -129,16 +130,9 @@ export function StreakCalendar() {
 
   if (!view) {
     return calendar.isError ? (
-      <div role="alert" className="flex flex-wrap items-center justify-between gap-3 text-sm">
-        <p>Could not load your streak calendar.</p>
-        <Button variant="outline" size="sm" onClick={() => void calendar.refetch()}>
-          Try again
-        </Button>
-      </div>
+      <CardLoadFailed message={CALENDAR_COPY.loadFailed} onRetry={() => void calendar.refetch()} />
     ) : (
-      <p role="status" className="py-4 text-center text-sm muted">
-        Loading your streak calendar…
-      </p>
+      <CardLoading />
     );
   }
   const monthLabel = monthFormat.format(utcDate(`${month}-01`));
@@ -149,18 +143,8 @@ export function StreakCalendar() {
         {CALENDAR_COPY.title}
       </h3>
       <dl className="grid grid-cols-2 gap-2 text-center">
-        <div className="rounded-xl bg-slate-100 p-3 dark:bg-slate-800">
-          <dt className="text-xs muted">{CALENDAR_COPY.current}</dt>
-          <dd className="text-lg font-bold text-slate-900 dark:text-white" data-testid="calendar-current">
-            {CALENDAR_COPY.days(streak.current)}
-          </dd>
-        </div>
-        <div className="rounded-xl bg-slate-100 p-3 dark:bg-slate-800">
-          <dt className="text-xs muted">{CALENDAR_COPY.longest}</dt>
-          <dd className="text-lg font-bold text-slate-900 dark:text-white" data-testid="calendar-longest">
-            {CALENDAR_COPY.days(streak.longest)}
-          </dd>
-        </div>
+        <Figure label={CALENDAR_COPY.current} value={CALENDAR_COPY.days(streak.current)} testId="calendar-current" />
+        <Figure label={CALENDAR_COPY.longest} value={CALENDAR_COPY.days(streak.longest)} testId="calendar-longest" />
       </dl>
       <div className="flex items-center justify-between gap-2">
         <Button
@@ -275,5 +259,16 @@ function DayCell({
       </span>
       <span className="sr-only">{label}</span>
     </td>
+  );
+}
+
+function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <div className="rounded-xl bg-slate-100 p-3 dark:bg-slate-800">
+      <dt className="text-xs muted">{label}</dt>
+      <dd className="text-lg font-bold text-slate-900 dark:text-white" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
   );
 }
