@@ -8,7 +8,7 @@ import { describe, expect, test } from 'bun:test';
 import type { Page } from 'playwright-core';
 import { CIRCLE_COPY } from '../../src/shared/circles';
 import { ROOM_COPY } from '../../src/shared/rooms';
-import { browserSuite, eventually, registerViaApi, setServerClock } from './support/harness';
+import { browserSuite, eventually, expectNoAxeViolations, registerViaApi, setServerClock } from './support/harness';
 import { screenChecks } from './support/screens';
 
 const suite = browserSuite({ afterEachTest: (s) => setServerClock(s.server, new Date()) });
@@ -249,5 +249,73 @@ describe('a circle', () => {
     await grace.page.getByRole('button', { name: ROOM_COPY.join }).click();
     await grace.page.waitForURL(/\/rooms\//);
     await expectStates(ada.page, ['Ada L.: Focusing', 'Grace H.: Focusing']);
+  });
+});
+
+describe('by keyboard alone', () => {
+  /** Presses Tab until the focused element's accessible name (label, aria-label or text) matches. */
+  async function tabTo(page: Page, name: string | RegExp, max = 60): Promise<void> {
+    const nameOf = () =>
+      page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        const label = el instanceof HTMLInputElement ? el.labels?.[0]?.innerText : undefined;
+        return (el?.getAttribute('aria-label') ?? label ?? el?.innerText ?? '').trim().split('\n')[0] ?? '';
+      });
+    const seen: string[] = [];
+    for (let i = 0; i < max; i++) {
+      const now = await nameOf();
+      if (typeof name === 'string' ? now === name : name.test(now)) return;
+      seen.push(now);
+      await page.keyboard.press('Tab');
+    }
+    throw new Error(`Tab never reached ${String(name)}: ${seen.slice(0, 25).join(' | ')}`);
+  }
+  const focusedHeading = (page: Page) =>
+    page.evaluate(() =>
+      document.activeElement?.tagName === 'H1' ? (document.activeElement as HTMLElement).innerText : null,
+    );
+
+  test('a room opened, joined by its code, and a circle made: every step by keyboard, focus on each new page', async () => {
+    const ada = await person('Ada', 'Lovelace');
+    const bob = await person('Bob', 'Ross', 'dark');
+
+    // Ada opens a room from the setup page, by keyboard.
+    await ada.page.goto('/rooms/new');
+    await ada.page.getByRole('heading', { level: 1, name: ROOM_COPY.setupTitle }).waitFor();
+    await tabTo(ada.page, 'Task title');
+    await ada.page.keyboard.type('Write the report');
+    await tabTo(ada.page, ROOM_COPY.create);
+    await ada.page.keyboard.press('Enter');
+    await ada.page.waitForURL(/\/rooms\/[0-9a-f-]{36}$/);
+    // The new page's heading has focus: a screen reader starts there.
+    await eventually(async () => expect(await focusedHeading(ada.page)).toBe(ROOM_COPY.goal(25)));
+    const code = await ada.page.getByTestId('room-code').innerText();
+    await expectNoAxeViolations(ada.page, 'room by keyboard');
+
+    // Bob types the code, finds the room, joins it: Enter submits each form.
+    await bob.page.goto('/join');
+    await bob.page.getByLabel(ROOM_COPY.joinCodeLabel).waitFor();
+    await tabTo(bob.page, ROOM_COPY.joinCodeLabel);
+    await bob.page.keyboard.type(code);
+    await bob.page.keyboard.press('Enter');
+    await bob.page.getByTestId('room-preview').waitFor();
+    await tabTo(bob.page, 'Task title');
+    await bob.page.keyboard.type('Sketch');
+    await tabTo(bob.page, ROOM_COPY.join);
+    await bob.page.keyboard.press('Enter');
+    await bob.page.waitForURL(/\/rooms\//);
+    await eventually(async () => expect(await focusedHeading(bob.page)).toBe(ROOM_COPY.goal(25)));
+    // The room started at once (its default start is now): both are focusing.
+    await expectStates(ada.page, ['Ada L.: Focusing', 'Bob R.: Focusing']);
+    await expectNoAxeViolations(bob.page, 'joined by keyboard');
+
+    // Ada makes a circle from the circles page.
+    await ada.page.goto('/circles');
+    await tabTo(ada.page, CIRCLE_COPY.nameLabel);
+    await ada.page.keyboard.type('Writers');
+    await ada.page.keyboard.press('Enter');
+    await ada.page.waitForURL(/\/circles\/[0-9a-f-]{36}$/);
+    await eventually(async () => expect(await focusedHeading(ada.page)).toBe('Writers'));
+    await expectNoAxeViolations(ada.page, 'circle by keyboard');
   });
 });
