@@ -9,7 +9,6 @@
 //   a missed day spends one and the streak goes on (a freeze day does not add to it);
 // - today is never a miss: it is not over yet.
 // Nothing here is stored: freezes, like the streak, are derived from the history every time.
-import { z } from 'zod';
 import { addDays, daysBetween, weekdayOf } from './local-date';
 import { type StreakLevelName, streakLevel } from './lockin';
 
@@ -188,25 +187,8 @@ export function streakNote(view: Omit<StreakView, 'note'>, today: string): strin
 }
 
 // ---------------------------------------------------------------------------------------------
-// Inputs and answers of the streak calendar and the rest-day setting
-
-export const restDaysInput = z.object({
-  weekdays: z
-    .array(z.number({ error: 'must be a list of weekdays (0 Sunday to 6 Saturday)' }).int().min(0).max(6), {
-      error: 'must be a list of weekdays (0 Sunday to 6 Saturday)',
-    })
-    .max(REST_DAYS_MAX, `can hold at most ${REST_DAYS_MAX} days`)
-    .refine((days) => new Set(days).size === days.length, 'must not name a day twice'),
-});
-
-/** A month of the calendar, 'YYYY-MM'; none is the month of the user's today. */
-export const streakCalendarInput = z.object({
-  month: z
-    .string()
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be a month (YYYY-MM)')
-    .refine((m) => m >= '1970-01', 'must be 1970 or later')
-    .optional(),
-});
+// Answers of the streak calendar and the rest-day setting (their inputs: streak-input.ts, so the
+// first load, which reads this module, carries no zod)
 
 export interface RestDaysView {
   /** In force today. */

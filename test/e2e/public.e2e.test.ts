@@ -221,9 +221,11 @@ describe('landing page', () => {
 
       expect(await href('Sign in')).toBe('/api/login');
       expect(await href('Lock In')).toBe('/signup');
-      expect(await href('Get Started Free')).toBe('/api/login');
+      // The spec sent both to sign-in; issue #51 (docs/decisions/2026-11-28-polish-pass.md) sends
+      // them to sign-up: /api/login still starts an issuer's sign-in when one is configured.
+      expect(await href('Get Started Free')).toBe('/api/login?signup');
       expect(await href('Start Free Trial')).toBe('/subscribe');
-      expect(await href('Create an Account')).toBe('/login');
+      expect(await href('Create an Account')).toBe('/signup');
 
       const footer = page.getByRole('contentinfo');
       const footerHref = (name: string | RegExp) => footer.getByRole('link', { name }).getAttribute('href');

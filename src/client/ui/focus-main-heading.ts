@@ -5,6 +5,7 @@ export function focusMainHeading(): boolean {
   const heading = document.querySelector<HTMLElement>('main h1') ?? document.querySelector<HTMLElement>('h1');
   if (!heading) return false;
   if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
-  heading.focus({ preventScroll: false });
+  // Where the page is scrolled is the router's (a Back returns to where the page was left).
+  heading.focus({ preventScroll: true });
   return document.activeElement === heading;
 }

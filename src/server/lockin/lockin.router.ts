@@ -17,7 +17,7 @@ import { startSession } from './start-session';
 import { recordOfflineSession } from './offline-session';
 import { issueSyncStamp } from './sync-stamp';
 import { getRestDays, setRestDays } from './rest-days';
-import { restDaysInput, streakCalendarInput } from '../../shared/streak';
+import { restDaysInput, streakCalendarInput } from '../../shared/streak-input';
 
 export const lockinRouter = router({
   running: protectedProcedure.query(({ ctx }) => lockin.getRunning(ctx.deps, ctx.user, ctx.session)),
