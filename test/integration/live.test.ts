@@ -24,6 +24,16 @@ async function twoDevices() {
 }
 
 describe('GET /api/live', () => {
+  test('a page that goes away frees its place at once (the hub holds no stream nobody reads)', async () => {
+    const { stream } = await twoDevices();
+    const held = ctx.deps.live.count();
+    expect(held).toBeGreaterThan(0);
+    await stream.close();
+    // The cancel reaches the route's body at once; a few turns of the event loop at most.
+    for (let i = 0; i < 50 && ctx.deps.live.count() !== held - 1; i++) await Bun.sleep(10);
+    expect(ctx.deps.live.count()).toBe(held - 1);
+  });
+
   test('signed out: 401 and no stream', async () => {
     const stream = await openLiveStream(ctx.app, new TestClient(ctx.app));
     expect(stream.status).toBe(401);
