@@ -9,6 +9,7 @@ import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { useTRPC } from '../../lib/trpc';
 import { readLocalSessions, readLocalStreak } from './local-history';
+import { StatFigure } from './StatFigure';
 import { StreakCard } from './StreakCard';
 import { StreakCalendar } from './StreakCalendar';
 import { CALENDAR_COPY } from '../../../shared/streak';
@@ -164,9 +165,9 @@ function StatsBody({
       ) : (
         <>
           <dl className="grid grid-cols-3 gap-2 text-center">
-            <Figure label="Sessions" value={String(rows.length)} />
-            <Figure label="Completed" value={String(completed)} />
-            <Figure label="Focus Time" value={formatFocusTime(focusMinutes)} />
+            <StatFigure label="Sessions" value={String(rows.length)} />
+            <StatFigure label="Completed" value={String(completed)} />
+            <StatFigure label="Focus Time" value={formatFocusTime(focusMinutes)} />
           </dl>
           <ul
             className="divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-slate-700 dark:border-slate-700"
@@ -218,15 +219,6 @@ function CalendarDisclosure() {
       <div id="streak-calendar-panel" hidden={!open} className="mt-3">
         {open && <StreakCalendar />}
       </div>
-    </div>
-  );
-}
-
-function Figure({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="rounded-xl bg-slate-100 p-3 dark:bg-slate-800">
-      <dt className="text-xs muted">{label}</dt>
-      <dd className="text-lg font-bold text-slate-900 dark:text-white">{value}</dd>
     </div>
   );
 }

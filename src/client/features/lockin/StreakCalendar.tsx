@@ -12,6 +12,7 @@ import {
   type StreakDayStatus,
   WEEKDAY_NAMES,
 } from '../../../shared/streak';
+import { StatFigure } from './StatFigure';
 import { useTRPC } from '../../lib/trpc';
 import { Button } from '../../ui/Button';
 import { CardLoadFailed, CardLoading } from '../../ui/CardLoadState';
@@ -143,8 +144,16 @@ export function StreakCalendar() {
         {CALENDAR_COPY.title}
       </h3>
       <dl className="grid grid-cols-2 gap-2 text-center">
-        <Figure label={CALENDAR_COPY.current} value={CALENDAR_COPY.days(streak.current)} testId="calendar-current" />
-        <Figure label={CALENDAR_COPY.longest} value={CALENDAR_COPY.days(streak.longest)} testId="calendar-longest" />
+        <StatFigure
+          label={CALENDAR_COPY.current}
+          value={CALENDAR_COPY.days(streak.current)}
+          testId="calendar-current"
+        />
+        <StatFigure
+          label={CALENDAR_COPY.longest}
+          value={CALENDAR_COPY.days(streak.longest)}
+          testId="calendar-longest"
+        />
       </dl>
       <div className="flex items-center justify-between gap-2">
         <Button
@@ -259,16 +268,5 @@ function DayCell({
       </span>
       <span className="sr-only">{label}</span>
     </td>
-  );
-}
-
-function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
-  return (
-    <div className="rounded-xl bg-slate-100 p-3 dark:bg-slate-800">
-      <dt className="text-xs muted">{label}</dt>
-      <dd className="text-lg font-bold text-slate-900 dark:text-white" data-testid={testId}>
-        {value}
-      </dd>
-    </div>
   );
 }
