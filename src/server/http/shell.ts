@@ -3,6 +3,7 @@
 import { Hono } from 'hono';
 import { contextStorage } from 'hono/context-storage';
 import { routePath } from 'hono/route';
+import { LIVE_PATH } from '../../shared/live';
 import { isAppPath, ROUTES } from '../../shared/routes';
 import type { AppDeps } from '../deps';
 import type { AppEnv } from './auth-middleware';
@@ -26,7 +27,10 @@ export function useCommonMiddleware(
   routes = new RouteLabels([]),
 ): void {
   // Every log line written while a request runs names its id (ops/logger.ts currentRequestId).
-  app.use('*', contextStorage());
+  // Not the live stream's: its context would stay held (and its memory with it) for as long as the
+  // page is open, and the stream writes no log lines of its own (bench/RESULTS.md, 'Live streams').
+  const storage = contextStorage();
+  app.use('*', (c, next) => (c.req.path === LIVE_PATH ? next() : storage(c, next)));
   app.use('*', requestId(deps.config.trustProxy));
   if (deps.config.logRequests) app.use('*', requestLog(deps.log, routes));
   // The reset link carries its token in the URL: never leak it in a Referer. Registered before

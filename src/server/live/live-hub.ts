@@ -4,7 +4,7 @@
 // commit; nothing is kept here but the open streams themselves.
 import type { Database } from '../db/client';
 import type { Logger } from '../ops/logger';
-import { LIVE_EVENTS, LIVE_STREAMS_PER_USER, type LiveEventName } from '../../shared/live';
+import { LIVE_EVENTS, LIVE_HEARTBEAT_SECONDS, LIVE_STREAMS_PER_USER, type LiveEventName } from '../../shared/live';
 
 export const LIVE_CHANNEL = 'lockin_live';
 
@@ -27,6 +27,8 @@ export interface LiveStream {
   /** The sign-in the stream was opened with: it closes when that sign-in ends. */
   sessionId: string;
   send(event: LiveEventName, data: string): void;
+  /** A comment line that keeps proxies from closing a quiet stream. */
+  beat(): void;
   close(): void;
 }
 
@@ -66,6 +68,12 @@ export function createLiveHub(database: Pick<Database, 'listen'>, log: Pick<Logg
   let stopped = false;
   // Listening starts with the first stream, so a process nobody watches holds no connection for it.
   let listening: Promise<() => Promise<void>> | null = null;
+  // One heartbeat for every stream of the process, not a timer each: a process holds thousands.
+  let beating: ReturnType<typeof setInterval> | undefined;
+
+  function beatAll(): void {
+    for (const streams of byUser.values()) for (const stream of streams) stream.beat();
+  }
 
   function deliver(payload: string): void {
     const event = parse(payload);
@@ -88,6 +96,10 @@ export function createLiveHub(database: Pick<Database, 'listen'>, log: Pick<Logg
     if (!streams?.delete(stream)) return;
     total -= 1;
     if (streams.size === 0) byUser.delete(stream.userId);
+    if (total === 0) {
+      clearInterval(beating);
+      beating = undefined;
+    }
   }
 
   return {
@@ -118,11 +130,14 @@ export function createLiveHub(database: Pick<Database, 'listen'>, log: Pick<Logg
       }
       streams.add(stream);
       total += 1;
+      beating ??= setInterval(beatAll, LIVE_HEARTBEAT_SECONDS * 1000);
       return () => remove(stream);
     },
     count: () => total,
     async stop() {
       stopped = true;
+      clearInterval(beating);
+      beating = undefined;
       for (const streams of byUser.values()) for (const stream of streams) stream.close();
       byUser.clear();
       total = 0;
