@@ -4,7 +4,7 @@
 import { readdirSync, rmSync, statSync, writeFileSync, readFileSync, cpSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { SIGNED_IN_PRELOADS_FILE } from '../src/server/http/static';
+import { SIGN_IN_PRELOADS_FILE, SIGNED_IN_PRELOADS_FILE } from '../src/server/http/static';
 import { shellHeaderMarkup } from './shell-header';
 import { buildExtension, defaultAppUrl } from './build-extension';
 import { CLIENT, carryOverHashedFiles, goLive, newBuildDir } from './live-build';
@@ -28,7 +28,8 @@ if (!result.success) {
 }
 writeShellHeader();
 inlineStylesheet();
-writeSignedInPreloads();
+writePreloads(/^TasksHome-[a-z0-9]+\.js$/, SIGNED_IN_PRELOADS_FILE);
+writePreloads(/^LoginPage-[a-z0-9]+\.js$/, SIGN_IN_PRELOADS_FILE);
 cpSync('public/favicon.svg', join(outdir, 'favicon.svg'));
 // The manifest (bundled from index.html under a hashed name) names its icons by path: they keep theirs.
 cpSync('public/icons', join(outdir, 'icons'), { recursive: true });
@@ -70,16 +71,17 @@ function inlineStylesheet(): void {
 }
 
 /**
- * The tasks screen's chunk and every chunk it imports statically that the shell does not load
- * already: the server lists them as modulepreloads in the shell it answers '/' with when the
- * request carries a session (http/static.ts), so they download beside the first page's script
- * instead of after it has run. A dotfile: the static server never serves it.
+ * A screen's chunk and every chunk it imports statically that the shell does not load already:
+ * the server lists them as modulepreloads in the shell it answers that screen's paths with
+ * (http/static.ts), so they download beside the first page's script instead of after it has run.
+ * The tasks screen's for '/' with a session, the sign-in form's for /login and /signup. Dotfiles:
+ * the static server never serves them.
  */
-function writeSignedInPreloads(): void {
+function writePreloads(chunk: RegExp, file: string): void {
   const read = (path: string) => readFileSync(join(outdir, path), 'utf8');
   const loaded = new Set([...read('index.html').matchAll(/(?:src|href)="(\/[^"]+\.js)"/g)].map((m) => m[1]));
-  const screen = readdirSync(outdir).find((name) => /^TasksHome-[a-z0-9]+\.js$/.test(name));
-  if (!screen) throw new Error('the build has no TasksHome chunk to preload');
+  const screen = readdirSync(outdir).find((name) => chunk.test(name));
+  if (!screen) throw new Error(`the build has no chunk ${chunk} to preload`);
   const preloads: string[] = [];
   const queue = [`/${screen}`];
   for (let path = queue.shift(); path; path = queue.shift()) {
@@ -89,7 +91,7 @@ function writeSignedInPreloads(): void {
     // Static imports only (`from"/x.js"`, `import"/x.js"`); `import("/x.js")` loads on demand.
     for (const m of read(path.slice(1)).matchAll(/(?:from|import)\s*"(\/[^"]+\.js)"/g)) if (m[1]) queue.push(m[1]);
   }
-  writeFileSync(join(outdir, SIGNED_IN_PRELOADS_FILE), JSON.stringify(preloads));
+  writeFileSync(join(outdir, file), JSON.stringify(preloads));
 }
 
 // The service worker: bundled as one classic script, then given the precache list of this build

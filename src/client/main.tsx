@@ -8,7 +8,8 @@ import { BrowserRouter } from 'react-router';
 import { createQueryClient } from './lib/query-client';
 import { ToastProvider } from './lib/toast';
 import { TRPCProvider, createTrpcClient } from './lib/trpc';
-import { AppRoutes, loadTasksHome } from './routes';
+import { AppRoutes, loadLoginPage, loadTasksHome } from './routes';
+import { ROUTES } from '../shared/routes';
 import { primeSignIn } from './features/auth/useAuth';
 import { prefetchTasksScreen } from './features/tasks/prefetchTasksScreen';
 import { ShortcutsProvider } from './features/shortcuts/ShortcutsProvider';
@@ -46,10 +47,15 @@ const render = () =>
       </QueryClientProvider>
     </StrictMode>,
   );
+// The sign-in form's code (preloaded by the page for these paths) is there before the first render,
+// so the form is the first thing drawn, not 'Loading...'.
+const isSignInPage = [ROUTES.login, ROUTES.signup].includes(window.location.pathname as typeof ROUTES.login);
+const signInCode = isSignInPage ? loadLoginPage().catch(() => undefined) : undefined;
 void primeSignIn(queryClient).then(async (user) => {
   if (user) {
     void loadTasksHome();
     await prefetchTasksScreen(queryClient, trpcClient);
   }
+  await signInCode;
   startTransition(render);
 });

@@ -2,14 +2,12 @@
 // loads) and the tasks screen when signed in; signed-in-only pages are 404 for visitors.
 import { Announcer } from './lib/announce';
 import { FocusOnNavigate } from './ui/FocusOnNavigate';
-import { lazy, type ReactNode, Suspense, useDeferredValue } from 'react';
+import { type ComponentProps, lazy, type ReactNode, Suspense, useDeferredValue } from 'react';
 import { LoadErrorBoundary } from './ui/LoadErrorBoundary';
 import { Navigate, Outlet, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { BLOCKED_SITES_PATH, ROUTES, withNext } from '../shared/routes';
 import { useAuth } from './features/auth/useAuth';
 import { LandingPage } from './features/landing/LandingPage';
-import { NotFoundPage } from './features/notfound/NotFoundPage';
-import { LoginPage } from './features/auth/LoginPage';
 import { OfflineNotices } from './features/offline/OfflineNotices';
 import { LiveUpdates } from './features/live/LiveUpdates';
 import { LockInProvider } from './features/lockin/LockInProvider';
@@ -22,6 +20,23 @@ import { SkipLink } from './ui/SkipLink';
 /** The tasks screen's code; main.tsx starts it early when the first render will show it. */
 export const loadTasksHome = () => import('./features/tasks/TasksHome');
 const TasksHome = lazy(() => loadTasksHome().then((m) => ({ default: m.TasksHome })));
+/**
+ * Sign-in and sign-up: a visitor's first page only when opened by address, so their code (the
+ * form, the providers' marks) loads with them; the server preloads it for those two paths.
+ */
+let loginModule: typeof import('./features/auth/LoginPage') | undefined;
+export const loadLoginPage = () =>
+  import('./features/auth/LoginPage').then((m) => {
+    loginModule = m;
+    return m;
+  });
+const LazyLoginPage = lazy(() => loadLoginPage().then((m) => ({ default: m.LoginPage })));
+/** Drawn at once when its code is already here (main.tsx loads it first on /login): no 'Loading...'. */
+function LoginPage(props: ComponentProps<typeof LazyLoginPage>) {
+  const Page = loginModule?.LoginPage ?? LazyLoginPage;
+  return <Page {...props} />;
+}
+const NotFoundPage = lazy(() => import('./features/notfound/NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
 const ManageAccountPage = lazy(() =>
   import('./features/account/ManageAccountPage').then((m) => ({ default: m.ManageAccountPage })),
 );
@@ -106,7 +121,11 @@ function SignedInOnly({ children }: { children: ReactNode }) {
   // signed in: sign-in first, then straight back to the card (a 404 there stopped newcomers).
   const target = `${location.pathname}${location.hash}`;
   if (target === BLOCKED_SITES_PATH) return <Navigate to={withNext(ROUTES.login, target)} replace />;
-  return <NotFoundPage />;
+  return (
+    <OnDemand>
+      <NotFoundPage />
+    </OnDemand>
+  );
 }
 
 /** The spec's paths match exactly: '/Login' is not '/login' (the server answers it 404 too). */
@@ -119,8 +138,22 @@ const ROUTE_TABLE: RouteObject[] = [
     element: <Root />,
     children: exact([
       { path: ROUTES.home, element: <Home /> },
-      { path: ROUTES.login, element: <LoginPage mode="signin" /> },
-      { path: ROUTES.signup, element: <LoginPage mode="signup" /> },
+      {
+        path: ROUTES.login,
+        element: (
+          <OnDemand>
+            <LoginPage mode="signin" />
+          </OnDemand>
+        ),
+      },
+      {
+        path: ROUTES.signup,
+        element: (
+          <OnDemand>
+            <LoginPage mode="signup" />
+          </OnDemand>
+        ),
+      },
       {
         path: ROUTES.forgotPassword,
         element: (
@@ -257,7 +290,14 @@ const ROUTE_TABLE: RouteObject[] = [
           </SignedInOnly>
         ),
       },
-      { path: '*', element: <NotFoundPage /> },
+      {
+        path: '*',
+        element: (
+          <OnDemand>
+            <NotFoundPage />
+          </OnDemand>
+        ),
+      },
     ]),
   },
 ];

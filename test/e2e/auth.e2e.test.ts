@@ -756,6 +756,8 @@ describe('account menu outside the tasks screen', () => {
     expect(await signIn.getAttribute('href')).toBe('/login');
     await signIn.click();
     await page.waitForURL('**/login');
+    // The form's code loads when it is first opened.
+    await page.getByRole('heading', { level: 1, name: 'Welcome Back' }).waitFor();
     expect(await h1Text(page)).toEqual(['Welcome Back']);
   });
 });

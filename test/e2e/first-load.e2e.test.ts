@@ -111,5 +111,24 @@ describe('the first screen', () => {
     expect(seen.paths.filter((p) => p === '/api/auth/user')).toHaveLength(1);
     expect(seen.paths.some((p) => p.startsWith('/TasksHome-'))).toBe(false);
     expect(seen.procedures.flat()).not.toContain('tasks.daily.list');
+    // The sign-in form's code is not the landing page's: it loads when the form is opened.
+    expect(seen.paths.some((p) => p.startsWith('/LoginPage-'))).toBe(false);
+  });
+
+  test("a visitor opening /login: the form's code is preloaded by the shell and the form is the first thing drawn", async () => {
+    const page = await openPage();
+    // Records whether the page ever showed the loading spinner instead of the form.
+    await page.addInitScript(() => {
+      new MutationObserver(() => {
+        if (document.querySelector('[role="status"][aria-label="Loading"]'))
+          document.documentElement.dataset.loadingSeen = 'yes';
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const seen = recordRequests(page);
+    const res = await page.goto('/login');
+    await page.getByRole('heading', { level: 1, name: 'Welcome Back' }).waitFor();
+    expect(await res?.text()).toMatch(/<link rel="modulepreload" crossorigin href="\/LoginPage-[a-z0-9]+\.js" \/>/);
+    expect(seen.paths.filter((p) => p.startsWith('/LoginPage-'))).toHaveLength(1);
+    expect(await page.evaluate(() => document.documentElement.dataset.loadingSeen ?? 'no')).toBe('no');
   });
 });

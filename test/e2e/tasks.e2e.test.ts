@@ -111,8 +111,11 @@ async function tickBeforeMidnight(page: Page, title: string): Promise<void> {
 }
 
 async function dismissToast(page: Page): Promise<void> {
-  if (await page.getByRole('button', { name: 'Dismiss notification' }).count()) {
-    await page.getByRole('button', { name: 'Dismiss notification' }).click();
+  const dismiss = page.getByRole('button', { name: 'Dismiss notification' });
+  if (await dismiss.count()) {
+    // Its time may run out while it is being clicked (it leaves on its own): gone either way.
+    await dismiss.click({ timeout: 2_000 }).catch(() => {});
+    await dismiss.waitFor({ state: 'detached' });
   }
 }
 

@@ -113,12 +113,14 @@ describe('built client assets', () => {
     expect(await missing.text()).toContain('<title>LockIn</title>');
   });
 
-  test("'/' with a session cookie lists the tasks screen's chunks as modulepreloads; a visitor's '/' and other pages do not", async () => {
+  test("'/' with a session cookie lists the tasks screen's chunks as modulepreloads, /login and /signup the sign-in form's; a visitor's '/' and other pages none", async () => {
     const { mkdtempSync, writeFileSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
     const { join } = await import('node:path');
     const { brotliDecompressSync } = await import('node:zlib');
-    const { createStaticSite, SIGNED_IN_PRELOADS_FILE } = await import('../../src/server/http/static');
+    const { createStaticSite, SIGN_IN_PRELOADS_FILE, SIGNED_IN_PRELOADS_FILE } = await import(
+      '../../src/server/http/static'
+    );
     const { createApp } = await import('../../src/server/app');
     const dir = mkdtempSync(join(tmpdir(), 'lockin-static-'));
     writeFileSync(join(dir, 'index.html'), '<!doctype html><head><title>LockIn</title></head><body></body>');
@@ -127,6 +129,7 @@ describe('built client assets', () => {
       join(dir, SIGNED_IN_PRELOADS_FILE),
       JSON.stringify(['/TasksHome-abcd1234.js', '/index-efgh5678.js', '"><script>']),
     );
+    writeFileSync(join(dir, SIGN_IN_PRELOADS_FILE), JSON.stringify(['/LoginPage-ijkl9012.js']));
     const app = createApp(ctx.deps, { site: createStaticSite(dir, { shellMeta: { 'lockin-providers': 'google' } }) });
     const preloads =
       '<link rel="modulepreload" crossorigin href="/TasksHome-abcd1234.js" /><link rel="modulepreload" crossorigin href="/index-efgh5678.js" /></head>';
@@ -147,8 +150,17 @@ describe('built client assets', () => {
     expect(visitorHtml).toContain(`${meta}</head>`);
     expect(visitorHtml).not.toContain('modulepreload');
 
-    const login = await app.request('http://localhost:3000/login', { headers: { cookie: 'lockin_session=abc' } });
-    expect(await login.text()).not.toContain('modulepreload');
+    const signInPreload = '<link rel="modulepreload" crossorigin href="/LoginPage-ijkl9012.js" /></head>';
+    for (const path of ['/login', '/signup']) {
+      const page = await app.request(`http://localhost:3000${path}`, { headers: { cookie: 'lockin_session=abc' } });
+      const pageHtml = await page.text();
+      expect(pageHtml).toContain(`${meta}${signInPreload}`);
+      expect(pageHtml).not.toContain('TasksHome');
+    }
+    for (const path of ['/privacy-policy', '/definitely/not/here']) {
+      const other = await app.request(`http://localhost:3000${path}`, { headers: { cookie: 'lockin_session=abc' } });
+      expect(await other.text()).not.toContain('modulepreload');
+    }
   });
 
   test("the pages' CSP allows the shell's inline stylesheet by its hash, and no other inline style", async () => {

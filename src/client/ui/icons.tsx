@@ -1,8 +1,6 @@
 // The icons more than one screen uses, drawn once (decorative: every control that shows one is
 // named by its text or aria-label). Screen-specific icons stay in their feature's icons.tsx.
 import type { ReactNode } from 'react';
-import { siFacebook, siGithub, siGoogle, siOpenid, siReplit, siX } from 'simple-icons';
-import type { OAuthProviderId } from '../../shared/oauth';
 
 export type IconProps = { className?: string };
 
@@ -82,31 +80,5 @@ export function FlameIcon({ className = 'h-4 w-4' }: IconProps) {
     <Stroke className={className}>
       <path d="M12 21c-3.9 0-7-2.8-7-6.6 0-3.4 2.3-5.6 4-7.4.4 1.8 1.3 3 2.6 3.6C11.2 7 12.6 4.4 15 3c-.3 2.6.8 4.4 2.2 6.1 1.1 1.4 1.8 3 1.8 5.1 0 3.9-3.1 6.8-7 6.8Z" />
     </Stroke>
-  );
-}
-
-/**
- * Each sign-in provider's own mark, from simple-icons (CC0). GitHub's and X's marks are black,
- * so they take the text colour and stay visible in dark mode; the others keep their brand colour.
- * The OIDC button shows Replit's mark under the default label, OpenID's for any other issuer.
- */
-export function ProviderMark({ provider, name }: { provider: OAuthProviderId; name: string }) {
-  const icon =
-    provider === 'oidc'
-      ? name.trim().toLowerCase() === siReplit.title.toLowerCase()
-        ? siReplit
-        : siOpenid
-      : { google: siGoogle, facebook: siFacebook, github: siGithub, twitter: siX }[provider];
-  const monochrome = icon === siGithub || icon === siX;
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      data-mark={icon.slug}
-      className="h-5 w-5 shrink-0"
-      fill={monochrome ? 'currentColor' : `#${icon.hex}`}
-    >
-      <path d={icon.path} />
-    </svg>
   );
 }

@@ -21,6 +21,8 @@ import { ROOT } from '../paths';
 export const PUBLIC_DIR = join(ROOT, 'dist/public');
 /** Written by scripts/build.ts: the tasks screen's chunks, preloaded for a signed-in user at '/'. */
 export const SIGNED_IN_PRELOADS_FILE = '.signed-in-preloads.json';
+/** The sign-in form's chunks, preloaded by the shell of /login and /signup. */
+export const SIGN_IN_PRELOADS_FILE = '.sign-in-preloads.json';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -187,9 +189,9 @@ const metaTags = (meta: Record<string, string>) =>
     .map(([name, content]) => `<meta name="${attribute(name)}" content="${attribute(content)}" />`)
     .join('');
 
-/** The build's list of the tasks screen's chunks (none when the build wrote none). */
-function signedInPreloads(dir: string): string[] {
-  const file = join(dir, SIGNED_IN_PRELOADS_FILE);
+/** The build's list of a screen's chunks (none when the build wrote none). */
+function preloadList(dir: string, name: string): string[] {
+  const file = join(dir, name);
   if (!existsSync(file)) return [];
   const list: unknown = JSON.parse(readFileSync(file, 'utf8'));
   return Array.isArray(list) ? list.filter((p): p is string => typeof p === 'string' && /^\/[\w.-]+\.js$/.test(p)) : [];
@@ -210,15 +212,17 @@ export function createStaticSite(dir = PUBLIC_DIR, options: { shellMeta?: Record
   const shellBody = shell && meta ? shellWith(shellHtml, meta) : null;
   // The shell as built, held like its variants (a process serves its own version's shell).
   const plainShell = compressed(Buffer.from(shellHtml));
-  // A signed-in user's '/' is the tasks screen: its code downloads beside the shell's own script.
-  const preloads = signedInPreloads(dir);
-  const signedInBody =
+  /** The shell with `preloads` downloading beside its own script (null when there are none). */
+  const shellPreloading = (preloads: string[]) =>
     shell && preloads.length > 0
       ? shellWith(
           shellHtml,
           meta + preloads.map((p) => `<link rel="modulepreload" crossorigin href="${p}" />`).join(''),
         )
       : null;
+  // A signed-in user's '/' is the tasks screen; /login and /signup are the sign-in form.
+  const signedInBody = shellPreloading(preloadList(dir, SIGNED_IN_PRELOADS_FILE));
+  const signInBody = shellPreloading(preloadList(dir, SIGN_IN_PRELOADS_FILE));
 
   function sendShell(c: Context, page: Asset, body: ShellBody, status: number, vary: string): Response {
     const encoding = chooseEncoding(c, true, true);
@@ -284,6 +288,8 @@ export function createStaticSite(dir = PUBLIC_DIR, options: { shellMeta?: Record
         const body = carriesSession(c) ? signedInBody : shellBody;
         return sendShell(c, shell, body ?? plainShell, status, 'accept-encoding, cookie');
       }
+      if (signInBody && status === 200 && (c.req.path === ROUTES.login || c.req.path === ROUTES.signup))
+        return sendShell(c, shell, signInBody, status, 'accept-encoding');
       return sendShell(c, shell, shellBody ?? plainShell, status, 'accept-encoding');
     },
   };

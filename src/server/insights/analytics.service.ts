@@ -35,8 +35,6 @@ export interface InsightsUser extends PlanUser {
   timeZone: string;
 }
 
-const DAY_MS = 86_400_000;
-
 /** The Monday of the week holding a local date. */
 export function weekStart(date: string): string {
   const weekday = (utcDate(date).getUTCDay() + 6) % 7; // Monday 0

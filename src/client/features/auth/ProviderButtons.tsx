@@ -15,8 +15,8 @@ import {
 } from '../../../shared/oauth';
 import { apiGet } from '../../lib/api';
 import { buttonClass } from '../../ui/Button';
-import { ProviderMark } from '../../ui/icons';
 import { AUTH_COPY } from './copy';
+import { ProviderMark } from './ProviderMark';
 
 export const PROVIDERS_KEY = ['/api/auth/providers'] as const;
 const PROVIDER_NAMES_KEY = ['/api/auth/provider-names'] as const;

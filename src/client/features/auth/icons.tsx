@@ -1,5 +1,5 @@
 // Small inline icons for the auth screens and the account menu (decorative: callers name the control).
-export { ClockIcon, CrownIcon, ProviderMark, SparklesIcon } from '../../ui/icons';
+export { ClockIcon, CrownIcon, SparklesIcon } from '../../ui/icons';
 
 const base = { viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', strokeWidth: 2 } as const;
 

@@ -200,7 +200,9 @@ function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose: () => 
           <Button variant="outline" onClick={close} disabled={remove.isPending}>
             {DATA_COPY.cancel}
           </Button>
-          <Button type="submit" variant="destructive" disabled={!matches} loading={remove.isPending}>
+          {/* Busy, not disabled, while the request runs: disabling the focused button would drop
+              focus out of it (to the dialog's title), and a failure would leave it there. */}
+          <Button type="submit" variant="destructive" disabled={!matches} busy={remove.isPending}>
             {remove.isPending ? DATA_COPY.deleting : DATA_COPY.confirmDelete}
           </Button>
         </div>

@@ -2,9 +2,9 @@
 // Focus Stats and the import offer. They (and the confetti library) load the first time one
 // opens: every page carries the provider, and a visitor reading the landing page should not
 // download them; while a session runs, what its end shows is fetched ahead.
-import { type ActionDispatch, lazy, Suspense, useEffect, useState } from 'react';
+import { type ActionDispatch, lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import type { QuitReason } from '../../../shared/lockin';
-import { ImportOffer } from './ImportOffer';
+import { pendingImport } from './local-history';
 import type { LockInEvent, LockInState } from './session-machine';
 
 const loadQuitEarlyDialog = () => import('./QuitEarlyDialog');
@@ -14,6 +14,8 @@ const LockInModal = lazy(() => import('./LockInModal').then((m) => ({ default: m
 const QuitEarlyDialog = lazy(() => loadQuitEarlyDialog().then((m) => ({ default: m.QuitEarlyDialog })));
 const CelebrationDialog = lazy(() => loadCelebrationDialog().then((m) => ({ default: m.CelebrationDialog })));
 const FocusStatsDialog = lazy(() => loadFocusStatsDialog().then((m) => ({ default: m.FocusStatsDialog })));
+// Only a browser that ran sessions as a visitor has anything to offer: the offer's code loads then.
+const ImportOffer = lazy(() => import('./ImportOffer').then((m) => ({ default: m.ImportOffer })));
 
 /** While a session runs, fetch what its end will show, so 'Stop Session' and the celebration open at once. */
 function preloadSessionEndDialogs(): void {
@@ -69,6 +71,8 @@ export function LockInDialogs({
   const quitLoaded = useOpenedOnce(quitOpen && running !== null);
   const celebrationLoaded = useOpenedOnce(celebration !== null);
   const statsLoaded = useOpenedOnce(statsOpen);
+  // Read when the user signs in (a visitor who signs up stays on the same page).
+  const hasVisitorHistory = useMemo(() => signedIn && pendingImport(localStorage).length > 0, [signedIn]);
 
   return (
     <>
@@ -128,7 +132,11 @@ export function LockInDialogs({
           />
         </Suspense>
       )}
-      {signedIn && <ImportOffer onImported={onImported} />}
+      {signedIn && hasVisitorHistory && (
+        <Suspense fallback={null}>
+          <ImportOffer onImported={onImported} />
+        </Suspense>
+      )}
     </>
   );
 }
