@@ -16,6 +16,12 @@
 //   calendar pulls (3, Premium users' feeds).
 // Users (SEEDED_USERS, seeded by bench/support/seed.ts) have ~60 days of sessions and completed
 // tasks; one in five is Premium. A user is never sent two requests at once.
+// Each active user also holds one open live stream (GET /api/live) while the step runs: at R
+// requests a second that is R × USER_ACTION_INTERVAL_S streams, held by a process of their own
+// (bench/support/stream-holder.ts), spread over the seeded users as pages and devices are. This
+// machine lets a process hold 20,000 open files and every stream is one on each side (two in
+// nginx), so streams stop growing at STREAMS_MAX (NGINX_STREAMS_MAX behind nginx); every step says
+// how many it held. CAPACITY_STREAMS=0 runs without them.
 //
 // Also: while LockIn is driven past its capacity (OVERLOAD_FACTOR times the best rate), GET / and
 // /api/health are sampled by a process of their own, a few a second, to show whether pages and
@@ -24,7 +30,7 @@
 // Usage: bun run build && bun bench/capacity.ts [pglite|postgres|nginx|all=all] [stepSeconds=30]
 //   postgres and nginx need PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test)
 //   and nginx needs Debian's nginx. Rates: CAPACITY_RATES="250,500,..." overrides the steps.
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import postgres from 'postgres';
 import { NGINX, nginxConfig, startNginx } from '../test/support/nginx';
@@ -43,6 +49,10 @@ const OVERLOAD_FACTOR = 1.5;
 const REQUEST_TIMEOUT_MS = 5_000;
 const RATES = (process.env.CAPACITY_RATES ?? '250,500,750,1000,1250,1500,2000,2500,3000,4000').split(',').map(Number);
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const WITH_STREAMS = process.env.CAPACITY_STREAMS !== '0';
+const STREAMS_MAX = 15_000;
+const NGINX_STREAMS_MAX = 5_000;
+const STREAMS_SETTLE_MS = 5_000;
 
 interface UserState {
   user: SeededUser;
@@ -302,6 +312,50 @@ async function probe(baseUrl: string, seconds: number): Promise<{ pageP99: numbe
   return JSON.parse(await new Response(proc.stdout).text());
 }
 
+interface StreamHolder {
+  /** Holds `count` open streams; answers how many it holds and how many the server refused so far. */
+  hold(count: number): Promise<{ held: number; refused: number }>;
+  stop(): Promise<void>;
+}
+
+/** bench/support/stream-holder.ts, holding streams on `baseUrl` with the users' cookies. */
+function startStreamHolder(baseUrl: string, states: UserState[], dir: string): StreamHolder {
+  const cookies = join(dir, 'stream-cookies.json');
+  writeFileSync(cookies, JSON.stringify(states.map((s) => s.user.cookie)));
+  const proc = Bun.spawn([process.execPath, join(REPO_ROOT, 'bench/support/stream-holder.ts'), baseUrl, cookies], {
+    env: { PATH: process.env.PATH ?? '', BUN_CONFIG_MAX_HTTP_REQUESTS: '50000' },
+    stdin: 'pipe',
+    stdout: 'pipe',
+    stderr: 'inherit',
+  });
+  const lines = proc.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  let buffered = '';
+  async function nextLine(): Promise<string> {
+    for (;;) {
+      const end = buffered.indexOf('\n');
+      if (end >= 0) {
+        const line = buffered.slice(0, end);
+        buffered = buffered.slice(end + 1);
+        return line;
+      }
+      const chunk = await lines.read();
+      if (chunk.done) throw new Error('the stream holder exited');
+      buffered += chunk.value;
+    }
+  }
+  return {
+    async hold(count) {
+      proc.stdin.write(`${count}\n`);
+      proc.stdin.flush();
+      return JSON.parse(await nextLine());
+    },
+    async stop() {
+      proc.kill();
+      await proc.exited;
+    },
+  };
+}
+
 interface Capacity {
   label: string;
   steps: StepResult[];
@@ -315,19 +369,49 @@ function freshStates(users: SeededUser[]): UserState[] {
 }
 
 /** Steps up the rates until one is not held (or all are); then one step at twice the best rate with probes. */
-async function measure(label: string, baseUrl: string, states: UserState[], pid?: number): Promise<Capacity> {
+async function measure(
+  label: string,
+  baseUrl: string,
+  states: UserState[],
+  options: { pid?: number; dir: string; streamsMax?: number },
+): Promise<Capacity> {
+  const { pid } = options;
+  const streamsMax = options.streamsMax ?? STREAMS_MAX;
+  const holder = WITH_STREAMS ? startStreamHolder(baseUrl, states, options.dir) : undefined;
+  try {
+    return await measureWith(label, baseUrl, states, pid, async (rate) => {
+      if (!holder) return '';
+      const { held, refused } = await holder.hold(Math.min(rate * USER_ACTION_INTERVAL_S, streamsMax));
+      // Pages open their streams over minutes, not all at once: the step starts once the burst of
+      // opening (a session read each, and its garbage) has settled.
+      await Bun.sleep(STREAMS_SETTLE_MS);
+      return `  streams ${held}${refused ? ` (${refused} refused)` : ''}`;
+    });
+  } finally {
+    await holder?.stop();
+  }
+}
+
+async function measureWith(
+  label: string,
+  baseUrl: string,
+  states: UserState[],
+  pid: number | undefined,
+  holdStreams: (rate: number) => Promise<string>,
+): Promise<Capacity> {
   // Warm-up: JIT, connection pools, the database's caches.
   await runStep(baseUrl, states, RATES[0] ?? 250, 5);
   const steps: StepResult[] = [];
   const rssBefore = pid ? rssMiB(pid) : 0;
   const peak = pid ? peakSampler(pid) : undefined;
   for (const rate of RATES) {
+    const streams = await holdStreams(rate);
     const cpuBefore = pid ? cpuMicros(pid) : 0;
     const step = await runStep(baseUrl, states, rate, STEP_SECONDS);
     steps.push(step);
     const cpu = pid ? `  server CPU ${((cpuMicros(pid) - cpuBefore) / step.sent).toFixed(0)} µs/request` : '';
     console.log(
-      `  ${label.padEnd(28)} ${String(rate).padStart(5)}/s  p50 ${step.p50.toFixed(1).padStart(7)} ms  p99 ${step.p99.toFixed(1).padStart(7)} ms  errors ${step.errors}${cpu}  load ${load()}${held(step) ? '' : '  (not held)'}`,
+      `  ${label.padEnd(28)} ${String(rate).padStart(5)}/s  p50 ${step.p50.toFixed(1).padStart(7)} ms  p99 ${step.p99.toFixed(1).padStart(7)} ms  errors ${step.errors}${cpu}${streams}  load ${load()}${held(step) ? '' : '  (not held)'}`,
     );
     for (const sample of step.samples) console.log(`      ${sample}`);
     if (process.env.CAPACITY_VERBOSE)
@@ -340,6 +424,7 @@ async function measure(label: string, baseUrl: string, states: UserState[], pid?
   let overload: Capacity['overload'];
   if (best) {
     const rate = Math.round(best.rate * OVERLOAD_FACTOR);
+    await holdStreams(rate);
     const [, probed] = await Promise.all([runStep(baseUrl, states, rate, 10), probe(baseUrl, 9)]);
     overload = { rate, pageP99: probed.pageP99, healthP99: probed.healthP99 };
     console.log(
@@ -370,6 +455,9 @@ async function startFloor(target: {
     env: {
       PATH: process.env.PATH ?? '',
       PORT: String(port),
+      ...(process.env.CAPACITY_PROFILE
+        ? { BUN_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.CAPACITY_PROFILE}` }
+        : {}),
       ...(target.databaseUrl ? { FLOOR_DATABASE_URL: target.databaseUrl } : { FLOOR_DATA_DIR: target.dataDir ?? '' }),
     },
     stdout: 'pipe',
@@ -416,11 +504,11 @@ async function benchPglite(): Promise<Capacity[]> {
     // One set of user states for both runs: the floor goes on from the sessions LockIn left running.
     const users = freshStates(await seedUsers({ dataDir }, SEEDED_USERS));
     const lockin = await withServer(await spawnServer({ build: true, env: appEnv({ DATA_DIR: dataDir }) }), (s) =>
-      measure('PGlite, one process', s.url, users, s.proc.pid),
+      measure('PGlite, one process', s.url, users, { pid: s.proc.pid, dir: dataDir }),
     );
     const floor = await startFloor({ dataDir });
     try {
-      return [lockin, await measure('PGlite floor', floor.url, users, floor.pid)];
+      return [lockin, await measure('PGlite floor', floor.url, users, { pid: floor.pid, dir: dataDir })];
     } finally {
       await floor.stop();
     }
@@ -438,13 +526,13 @@ async function benchPostgres(withNginx: boolean): Promise<Capacity[]> {
     results.push(
       await withServer(
         await spawnServer({ build: true, env: appEnv({ DATABASE_URL: database.url, DATA_DIR: dataDir }) }),
-        (s) => measure('PostgreSQL, one process', s.url, users, s.proc.pid),
+        (s) => measure('PostgreSQL, one process', s.url, users, { pid: s.proc.pid, dir: dataDir }),
       ),
     );
     if (withNginx && NGINX) results.push(await benchBehindNginx(database.url, dataDir, users));
     const floor = await startFloor({ databaseUrl: database.url });
     try {
-      results.push(await measure('PostgreSQL floor', floor.url, users, floor.pid));
+      results.push(await measure('PostgreSQL floor', floor.url, users, { pid: floor.pid, dir: dataDir }));
     } finally {
       await floor.stop();
     }
@@ -463,10 +551,12 @@ async function benchBehindNginx(databaseUrl: string, dataDir: string, users: Use
     spawnServer({ port, build: true, env: appEnv({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir, APP_URL: appUrl }) });
   const [a, b] = [await start(portA), await start(portB)];
   const root = join(dataDir, 'nginx');
-  const nginx = await startNginx(root, await nginxConfig(front, [portA, portB], { root }), appUrl);
+  // Every stream is two connections in nginx (the page's and the upstream's).
+  const config = await nginxConfig(front, [portA, portB], { root, workerConnections: 2 * NGINX_STREAMS_MAX + 2_000 });
+  const nginx = await startNginx(root, config, appUrl);
   try {
     await Promise.all([a.waitUntilUp({ timeoutMs: 120_000 }), b.waitUntilUp({ timeoutMs: 120_000 })]);
-    return await measure('PostgreSQL, 2 behind nginx', appUrl, users);
+    return await measure('PostgreSQL, 2 behind nginx', appUrl, users, { dir: dataDir, streamsMax: NGINX_STREAMS_MAX });
   } finally {
     nginx.kill('SIGQUIT');
     await nginx.exited;

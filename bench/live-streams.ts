@@ -6,19 +6,25 @@
 // trigger a join or a give-up fires. A delivery's latency runs from the moment the event's
 // statement was sent to the moment the stream's reader has the event.
 //
-// Usage: bun run build && bun bench/live-streams.ts [streams=10000] [eventsPerSecond=50] [seconds=20]
+// Usage: bun run build && bun bench/live-streams.ts [streams=10000] [eventsPerSecond=50] [seconds=20] [nginx]
 //   (run it with BUN_CONFIG_MAX_HTTP_REQUESTS=20000: Bun's fetch holds at most 256 connections to
 //   one host by default, and every stream is one; `bun run bench:live` sets it)
 //   needs PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test)
+//   `nginx`: two LockIn processes behind deploy/nginx.conf (Debian's nginx), as deploy/ runs them;
+//   each stream lands on either process, and a room event written once reaches both through
+//   PostgreSQL's NOTIFY. RSS is then each process's.
+import { join } from 'node:path';
 import postgres from 'postgres';
 import { LIVE_PATH, LIVE_STREAMS_PER_USER } from '../src/shared/live';
-import { spawnServer, tempDataDir } from '../test/support/process';
+import { nginxConfig, startNginx } from '../test/support/nginx';
+import { freePort, type ServerProcess, spawnServer, tempDataDir } from '../test/support/process';
 import { seedUsers } from './support/seed';
 import { requireServerBuild, rssMiB } from './support/servers';
 
 const STREAMS = Number(process.argv[2] ?? 10_000);
 const EVENTS_PER_SECOND = Number(process.argv[3] ?? 50);
 const SECONDS = Number(process.argv[4] ?? 20);
+const VIA_NGINX = process.argv[5] === 'nginx';
 // Each user holds up to LIVE_STREAMS_PER_USER streams (pages and devices at once).
 const USERS = Math.max(1, Math.ceil(STREAMS / LIVE_STREAMS_PER_USER));
 const ROOM_SIZE = 5;
@@ -36,24 +42,45 @@ const dataDir = tempDataDir('lockin-live-bench-');
 
 console.log(`seeding ${USERS} users…`);
 const users = await seedUsers({ databaseUrl, dataDir }, USERS);
-const server = await spawnServer({
-  env: {
-    DATABASE_URL: databaseUrl,
-    DATA_DIR: dataDir,
-    NODE_ENV: 'production',
-    MAIL_TO_LOG: 'true',
-    LOG_REQUESTS: 'false',
-  },
-  build: true,
-});
-await server.waitUntilUp({ timeoutMs: 120_000 });
-console.log('server up; writing rooms…');
-const pid = server.proc.pid;
+const front = VIA_NGINX ? await freePort() : undefined;
+const appUrl = front ? `http://127.0.0.1:${front}` : undefined;
+const start = async (port?: number) =>
+  spawnServer({
+    port,
+    env: {
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      MAIL_TO_LOG: 'true',
+      LOG_REQUESTS: 'false',
+      ...(appUrl ? { APP_URL: appUrl, TRUST_PROXY: 'true' } : {}),
+    },
+    build: true,
+  });
+const servers: ServerProcess[] = VIA_NGINX
+  ? [await start(await freePort()), await start(await freePort())]
+  : [await start()];
+await Promise.all(servers.map((s) => s.waitUntilUp({ timeoutMs: 120_000 })));
+let nginx: ReturnType<typeof Bun.spawn> | undefined;
+if (front && appUrl) {
+  const root = join(dataDir, 'nginx');
+  const ports = servers.map((s) => Number(new URL(s.url).port)) as [number, number];
+  // Every stream is two connections in nginx (the page's and the upstream's).
+  nginx = await startNginx(
+    root,
+    await nginxConfig(front, ports, { root, workerConnections: 2 * STREAMS + 1_000 }),
+    appUrl,
+  );
+}
+const baseUrl = appUrl ?? servers[0]?.url ?? '';
+console.log(`${VIA_NGINX ? 'two servers behind nginx' : 'server'} up; writing rooms…`);
+const pids = servers.map((s) => s.proc.pid);
+const rssOf = () => pids.map(rssMiB);
 // A few requests first, so the idle figure is of a process that has served.
 for (const user of users.slice(0, 20))
-  await (await fetch(`${server.url}/api/auth/user`, { headers: { cookie: user.cookie } })).text();
+  await (await fetch(`${baseUrl}/api/auth/user`, { headers: { cookie: user.cookie } })).text();
 await Bun.sleep(2_000);
-const idle = rssMiB(pid);
+const idle = rssOf();
 
 // Rooms: consecutive users, ROOM_SIZE at a time (written directly; the bench measures the stream).
 const sql = postgres(databaseUrl, { max: 4, onnotice: () => {} });
@@ -79,9 +106,9 @@ const latencies: number[] = [];
 const readers: ReadableStreamDefaultReader<Uint8Array>[] = [];
 let failedOpens = 0;
 async function openStream(cookie: string): Promise<void> {
-  const res = await fetch(`${server.url}${LIVE_PATH}`, { headers: { cookie } });
-  const reader = res.body?.getReader();
-  if (res.status !== 200 || !reader) {
+  const res = await fetch(`${baseUrl}${LIVE_PATH}`, { headers: { cookie } }).catch(() => null);
+  const reader = res?.body?.getReader();
+  if (res?.status !== 200 || !reader) {
     failedOpens++;
     return;
   }
@@ -118,7 +145,7 @@ for (let i = 0; i < cookies.length; i += OPEN_AT_ONCE)
   await Promise.all(cookies.slice(i, i + OPEN_AT_ONCE).map((cookie) => openStream(cookie)));
 const openedIn = (performance.now() - opening) / 1000;
 await Bun.sleep(3_000);
-const withStreams = rssMiB(pid);
+const withStreams = rssOf();
 
 // Room events at a steady rate: each round-robins to the next room (no room has two in flight).
 const total = EVENTS_PER_SECOND * SECONDS;
@@ -134,27 +161,35 @@ for (let n = 0; n < total; n++) {
     where room_id = ${room.id} and user_id = ${room.members[n % ROOM_SIZE] ?? ''}`.execute();
 }
 await Bun.sleep(2_000);
-const peak = rssMiB(pid);
+const peak = rssOf();
 const expected = total * ROOM_SIZE * perUser;
 
 for (const reader of readers) await reader.cancel().catch(() => {});
 await Bun.sleep(3_000);
-const after = rssMiB(pid);
+const after = rssOf();
 
 latencies.sort((a, b) => a - b);
 const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN;
-console.log(`\nlive streams on PostgreSQL, one process (${USERS} users, ${rooms.length} rooms of ${ROOM_SIZE})`);
+console.log(
+  `\nlive streams on PostgreSQL, ${VIA_NGINX ? 'two processes behind nginx' : 'one process'} (${USERS} users, ${rooms.length} rooms of ${ROOM_SIZE})`,
+);
 console.log(
   `  streams open: ${readers.length} of ${STREAMS} (${failedOpens} refused), opened in ${openedIn.toFixed(1)} s`,
 );
-console.log(
-  `  RSS: idle ${idle.toFixed(0)} MiB, with the streams ${withStreams.toFixed(0)} MiB (+${(withStreams - idle).toFixed(0)} MiB, ${(((withStreams - idle) * 1024) / Math.max(1, readers.length)).toFixed(1)} KiB a stream), during events ${peak.toFixed(0)} MiB, after closing ${after.toFixed(0)} MiB`,
-);
+const streamsPerProcess = readers.length / servers.length;
+servers.forEach((_, i) => {
+  const [before, held, during, closed] = [idle[i] ?? 0, withStreams[i] ?? 0, peak[i] ?? 0, after[i] ?? 0];
+  console.log(
+    `  RSS${VIA_NGINX ? ` (process ${i + 1}, about ${streamsPerProcess.toFixed(0)} streams)` : ''}: idle ${before.toFixed(0)} MiB, with the streams ${held.toFixed(0)} MiB (+${(held - before).toFixed(0)} MiB, ${(((held - before) * 1024) / Math.max(1, streamsPerProcess)).toFixed(1)} KiB a stream), during events ${during.toFixed(0)} MiB, after closing ${closed.toFixed(0)} MiB`,
+  );
+});
 console.log(
   `  room events: ${total} at ${EVENTS_PER_SECOND}/s → ${latencies.length} deliveries of ${expected} expected; latency p50 ${at(0.5).toFixed(1)} ms, p99 ${at(0.99).toFixed(1)} ms, max ${(latencies.at(-1) ?? Number.NaN).toFixed(1)} ms`,
 );
 
 await sql.end();
-await server.stop();
+nginx?.kill('SIGQUIT');
+await nginx?.exited;
+await Promise.all(servers.map((s) => s.stop()));
 await admin.unsafe(`drop database if exists ${dbName} with (force)`);
 await admin.end();

@@ -229,9 +229,35 @@ async function calendar(token: string): Promise<Response> {
   });
 }
 
+// The live stream as bare as it comes: the session read, a `ready` frame, a heartbeat every 20 s.
+const encoder = new TextEncoder();
+const READY = encoder.encode('event: ready\ndata: {}\n\n');
+const BEAT = encoder.encode(': beat\n\n');
+const streams = new Set<ReadableStreamDefaultController<Uint8Array>>();
+setInterval(() => {
+  for (const stream of streams) stream.enqueue(BEAT);
+}, 20_000);
+
+function live(): Response {
+  let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
+  const body = new ReadableStream<Uint8Array>({
+    start(c) {
+      controller = c;
+      streams.add(c);
+      c.enqueue(READY);
+    },
+    cancel() {
+      if (controller) streams.delete(controller);
+    },
+  });
+  return new Response(body, { headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' } });
+}
+
 const server = Bun.serve({
   port: Number(process.env.PORT ?? 0),
   hostname: '127.0.0.1',
+  // As LockIn's: longer than the heartbeat, so a quiet stream stays open.
+  idleTimeout: 40,
   async fetch(request) {
     const url = new URL(request.url);
     if (url.pathname === '/') return new Response(shell, { headers: { 'content-type': 'text/html; charset=utf-8' } });
@@ -239,10 +265,13 @@ const server = Bun.serve({
     const feed = /^\/api\/calendar\/([\w-]+)\.ics$/.exec(url.pathname);
     if (feed?.[1]) return calendar(feed[1]);
     const route = routes[`${request.method} ${url.pathname}`];
-    if (!route) return new Response('no route', { status: 404 });
+    const isLive = url.pathname === '/api/live';
+    if (!route && !isLive) return new Response('no route', { status: 404 });
     const user = await userOf(request);
     if (!user) return new Response('unauthorized', { status: 401 });
-    return route(user, request);
+    return route ? route(user, request) : live();
   },
 });
 console.log(`floor listening on ${server.port}`);
+// A normal exit on SIGTERM, so `--cpu-prof` (CAPACITY_PROFILE) writes its profile.
+process.on('SIGTERM', () => process.exit(0));

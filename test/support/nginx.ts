@@ -10,9 +10,9 @@ export const NGINX = Bun.which('nginx') ?? (Bun.file('/usr/sbin/nginx').size > 0
 export async function nginxConfig(
   listen: number,
   upstreams: [number, number],
-  options: { root: string; readTimeout?: string },
+  options: { root: string; readTimeout?: string; workerConnections?: number },
 ): Promise<string> {
-  const { root } = options;
+  const { root, workerConnections = 512 } = options;
   let site = (await Bun.file(join(REPO_ROOT, 'deploy/nginx.conf')).text())
     .replace('listen 8080;', `listen 127.0.0.1:${listen};`)
     .replace('127.0.0.1:3001', `127.0.0.1:${upstreams[0]}`)
@@ -26,7 +26,8 @@ export async function nginxConfig(
 worker_processes 1;
 pid ${root}/nginx.pid;
 error_log ${root}/error.log warn;
-events { worker_connections 512; }
+worker_rlimit_nofile ${workerConnections + 100};
+events { worker_connections ${workerConnections}; }
 http {
   access_log off;
   client_body_temp_path ${root}/body;

@@ -115,6 +115,12 @@ export function createLiveHub(database: Pick<Database, 'listen'>, log: Pick<Logg
         throw error;
       });
       await listening;
+      // Stopped while the LISTEN was starting: a stream added now would never be closed, and the
+      // process would wait for it until its hard stop.
+      if (stopped) {
+        stream.close();
+        return () => {};
+      }
       let streams = byUser.get(stream.userId);
       if (!streams) {
         streams = new Set();
