@@ -9,7 +9,7 @@ import { createQueryClient } from './lib/query-client';
 import { ToastProvider } from './lib/toast';
 import { TRPCProvider, createTrpcClient } from './lib/trpc';
 import { AppRoutes, loadLoginPage, loadTasksHome } from './routes';
-import { ROUTES } from '../shared/routes';
+import { isSignInPath } from '../shared/routes';
 import { primeSignIn } from './features/auth/useAuth';
 import { prefetchTasksScreen } from './features/tasks/prefetchTasksScreen';
 import { ShortcutsProvider } from './features/shortcuts/ShortcutsProvider';
@@ -49,8 +49,7 @@ const render = () =>
   );
 // The sign-in form's code (preloaded by the page for these paths) is there before the first render,
 // so the form is the first thing drawn, not 'Loading...'.
-const isSignInPage = [ROUTES.login, ROUTES.signup].includes(window.location.pathname as typeof ROUTES.login);
-const signInCode = isSignInPage ? loadLoginPage().catch(() => undefined) : undefined;
+const signInCode = isSignInPath(window.location.pathname) ? loadLoginPage().catch(() => undefined) : undefined;
 void primeSignIn(queryClient).then(async (user) => {
   if (user) {
     void loadTasksHome();

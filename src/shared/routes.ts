@@ -26,6 +26,9 @@ export const BLOCKED_SITES_PATH = `${ROUTES.manageSubscription}#${BLOCKED_SITES_
 
 export const APP_PATHS: ReadonlySet<string> = new Set(Object.values(ROUTES));
 
+/** The sign-in form's pages: their shell preloads the form's code, which loads before the first render. */
+export const isSignInPath = (path: string): boolean => path === ROUTES.login || path === ROUTES.signup;
+
 /** Pages with a part that varies: a Focus-together room, and an invite to one (by link, or the code form). */
 const APP_PATTERNS = [
   /^\/rooms\/[0-9a-f-]{36}$/,

@@ -15,7 +15,7 @@ import { join, extname } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Context } from 'hono';
 import { SESSION_COOKIE } from '../../shared/constants';
-import { ROUTES } from '../../shared/routes';
+import { isSignInPath, ROUTES } from '../../shared/routes';
 import { ROOT } from '../paths';
 
 export const PUBLIC_DIR = join(ROOT, 'dist/public');
@@ -288,7 +288,7 @@ export function createStaticSite(dir = PUBLIC_DIR, options: { shellMeta?: Record
         const body = carriesSession(c) ? signedInBody : shellBody;
         return sendShell(c, shell, body ?? plainShell, status, 'accept-encoding, cookie');
       }
-      if (signInBody && status === 200 && (c.req.path === ROUTES.login || c.req.path === ROUTES.signup))
+      if (signInBody && status === 200 && isSignInPath(c.req.path))
         return sendShell(c, shell, signInBody, status, 'accept-encoding');
       return sendShell(c, shell, shellBody ?? plainShell, status, 'accept-encoding');
     },

@@ -2,8 +2,9 @@
 // Focus Stats and the import offer. They (and the confetti library) load the first time one
 // opens: every page carries the provider, and a visitor reading the landing page should not
 // download them; while a session runs, what its end shows is fetched ahead.
-import { type ActionDispatch, lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { type ActionDispatch, lazy, Suspense, useEffect, useMemo } from 'react';
 import type { QuitReason } from '../../../shared/lockin';
+import { useOpenedOnce } from '../../ui/useOpenedOnce';
 import { pendingImport } from './local-history';
 import type { LockInEvent, LockInState } from './session-machine';
 
@@ -22,13 +23,6 @@ function preloadSessionEndDialogs(): void {
   void loadQuitEarlyDialog();
   void loadCelebrationDialog();
   void loadFocusStatsDialog();
-}
-
-/** True from the first render in which `open` is true, so a lazy dialog mounts once and stays. */
-function useOpenedOnce(open: boolean): boolean {
-  const [opened, setOpened] = useState(open);
-  if (open && !opened) setOpened(true);
-  return opened || open;
 }
 
 export interface LockInDialogsProps {
@@ -132,7 +126,7 @@ export function LockInDialogs({
           />
         </Suspense>
       )}
-      {signedIn && hasVisitorHistory && (
+      {hasVisitorHistory && (
         <Suspense fallback={null}>
           <ImportOffer onImported={onImported} />
         </Suspense>

@@ -13,6 +13,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { useOpenedOnce } from '../../ui/useOpenedOnce';
 import { findShortcut, mayTrigger, SHORTCUTS_SETTING_KEY, type ShortcutId, shortcutKeyOf } from './shortcuts';
 
 // The help is opened by few, and never on the first screen: its code loads when it first opens.
@@ -42,8 +43,8 @@ function readSetting(): boolean {
 export function ShortcutsProvider({ children }: { children: ReactNode }) {
   const [enabled, setEnabledState] = useState(readSetting);
   const [helpOpen, setHelpOpen] = useState(false);
-  /** Whether the help has been opened once: it stays mounted after that, so it closes like any dialog. */
-  const [helpWanted, setHelpWanted] = useState(false);
+  // Mounted from its first opening on, so it closes like any dialog.
+  const helpLoaded = useOpenedOnce(helpOpen);
   /** Which shortcuts the current screen offers, taken when the help opens. */
   const [available, setAvailable] = useState<ReadonlySet<ShortcutId>>(new Set());
   const handlers = useRef(new Map<ShortcutId, { current: Handler }>());
@@ -75,7 +76,6 @@ export function ShortcutsProvider({ children }: { children: ReactNode }) {
 
   const openHelp = useCallback(() => {
     setAvailable(new Set(handlers.current.keys()));
-    setHelpWanted(true);
     setHelpOpen(true);
   }, []);
 
@@ -105,7 +105,7 @@ export function ShortcutsProvider({ children }: { children: ReactNode }) {
   return (
     <ShortcutsContext.Provider value={value}>
       {children}
-      {helpWanted && (
+      {helpLoaded && (
         <Suspense fallback={null}>
           <ShortcutsHelpDialog
             open={helpOpen}
