@@ -229,25 +229,29 @@ async function calendar(token: string): Promise<Response> {
   });
 }
 
-// The live stream as bare as it comes: the session read, a `ready` frame, a heartbeat every 20 s.
+// The live stream as bare as it comes: the session read, a `ready` frame, a heartbeat every 20 s,
+// spread over the interval in slices as LockIn's (src/server/live/live-hub.ts).
 const encoder = new TextEncoder();
 const READY = encoder.encode('event: ready\ndata: {}\n\n');
 const BEAT = encoder.encode(': beat\n\n');
-const streams = new Set<ReadableStreamDefaultController<Uint8Array>>();
+const SLICES = 20;
+const slices = Array.from({ length: SLICES }, () => new Set<ReadableStreamDefaultController<Uint8Array>>());
+let opened = 0;
+let tick = 0;
 setInterval(() => {
-  for (const stream of streams) stream.enqueue(BEAT);
-}, 20_000);
+  for (const stream of slices[tick++ % SLICES] ?? []) stream.enqueue(BEAT);
+}, 20_000 / SLICES);
 
 function live(): Response {
   let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
   const body = new ReadableStream<Uint8Array>({
     start(c) {
       controller = c;
-      streams.add(c);
+      slices[opened++ % SLICES]?.add(c);
       c.enqueue(READY);
     },
     cancel() {
-      if (controller) streams.delete(controller);
+      for (const slice of slices) if (controller && slice.delete(controller)) break;
     },
   });
   return new Response(body, { headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' } });

@@ -62,17 +62,28 @@ function parse(payload: string): Announcement | null {
   }
 }
 
+/**
+ * Heartbeats go out in this many slices spread over the interval: one tick writing to every stream
+ * of a process held its requests for as long as 15,000 writes take (bench/RESULTS.md, 'Heartbeats
+ * in slices'). Each stream still beats once an interval.
+ */
+export const HEARTBEAT_SLICES = 20;
+
 export function createLiveHub(database: Pick<Database, 'listen'>, log: Pick<Logger, 'error'>): LiveHub {
   const byUser = new Map<string, Set<LiveStream>>();
+  const slices = Array.from({ length: HEARTBEAT_SLICES }, () => new Set<LiveStream>());
   let total = 0;
+  let opened = 0;
   let stopped = false;
   // Listening starts with the first stream, so a process nobody watches holds no connection for it.
   let listening: Promise<() => Promise<void>> | null = null;
-  // One heartbeat for every stream of the process, not a timer each: a process holds thousands.
+  // One heartbeat timer for the process, not a timer each: a process holds thousands of streams.
   let beating: ReturnType<typeof setInterval> | undefined;
+  let tick = 0;
 
-  function beatAll(): void {
-    for (const streams of byUser.values()) for (const stream of streams) stream.beat();
+  function beatSlice(): void {
+    const slice = slices[tick++ % HEARTBEAT_SLICES];
+    if (slice) for (const stream of slice) stream.beat();
   }
 
   function deliver(payload: string): void {
@@ -94,6 +105,8 @@ export function createLiveHub(database: Pick<Database, 'listen'>, log: Pick<Logg
   function remove(stream: LiveStream): void {
     const streams = byUser.get(stream.userId);
     if (!streams?.delete(stream)) return;
+    // A page going away is rare next to beats: looking through the slices costs less than a map.
+    for (const slice of slices) if (slice.delete(stream)) break;
     total -= 1;
     if (streams.size === 0) byUser.delete(stream.userId);
     if (total === 0) {
@@ -135,8 +148,9 @@ export function createLiveHub(database: Pick<Database, 'listen'>, log: Pick<Logg
         }
       }
       streams.add(stream);
+      slices[opened++ % HEARTBEAT_SLICES]?.add(stream);
       total += 1;
-      beating ??= setInterval(beatAll, LIVE_HEARTBEAT_SECONDS * 1000);
+      beating ??= setInterval(beatSlice, (LIVE_HEARTBEAT_SECONDS * 1000) / HEARTBEAT_SLICES);
       return () => remove(stream);
     },
     count: () => total,
@@ -146,6 +160,7 @@ export function createLiveHub(database: Pick<Database, 'listen'>, log: Pick<Logg
       beating = undefined;
       for (const streams of byUser.values()) for (const stream of streams) stream.close();
       byUser.clear();
+      for (const slice of slices) slice.clear();
       total = 0;
       const unlisten = await listening?.catch(() => null);
       listening = null;

@@ -5,7 +5,6 @@ import { TOASTS, taskAlreadyAdded } from '../../shared/copy';
 import type { DailyList, DailyResetResult, DailyTaskWrite } from '../../shared/tasks';
 import type { Db } from '../db/client';
 import { preparedPerDatabase } from '../db/prepared';
-import { requireRow } from '../db/rows';
 import { bankTasks, dailyResetState, dailyTasks, taskCompletions } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
@@ -135,7 +134,9 @@ export async function removeFromDaily(
  * Ticks or unticks a Today's Focus entry. Completing records a row in task_completions (the
  * history analytics reads after the reset drops the entry); unticking erases the completion being
  * undone (its stored time), not an earlier day's of the same task. Repeating the same state
- * changes nothing.
+ * changes nothing. The common path is three statements under the user's lock: the entry is changed
+ * only from the other state and read back from the change, and the completion being undone is
+ * found by the entry's own time in the same statement that erases it.
  */
 export async function setDailyCompleted(
   deps: AppDeps,
@@ -148,35 +149,43 @@ export async function setDailyCompleted(
   const today = localDate(now, timeZone);
   return deps.db.transaction(async (tx) => {
     const { reset } = await lockAndReset(tx, user, now);
-    const row = await findDaily(tx, user.id, input.id);
-    if (!row) throw notFound();
-    if (row.completed === completed) return { ...toDailyTask(row, today, timeZone), reset };
     const entry = and(eq(dailyTasks.userId, user.id), eq(dailyTasks.id, input.id));
-    const changed = await tx
-      .update(dailyTasks)
-      .set({ completed, completedAt: completed ? now : null })
-      .where(entry)
-      .returning(dailyColumns);
-    if (completed) {
-      await tx.insert(taskCompletions).values({
-        userId: user.id,
-        taskId: row.id,
-        title: row.title,
-        category: row.category,
-        plannedOn: row.plannedOn,
-        completedAt: now,
-      });
-    } else if (row.completedAt) {
+    if (!completed) {
+      const undone = tx
+        .select({ at: dailyTasks.completedAt })
+        .from(dailyTasks)
+        .where(and(entry, eq(dailyTasks.completed, true)));
       await tx
         .delete(taskCompletions)
         .where(
           and(
             eq(taskCompletions.userId, user.id),
-            eq(taskCompletions.taskId, row.id),
-            eq(taskCompletions.completedAt, row.completedAt),
+            eq(taskCompletions.taskId, input.id),
+            inArray(taskCompletions.completedAt, undone),
           ),
         );
     }
-    return { ...toDailyTask(requireRow(changed, 'daily task'), today, timeZone), reset };
+    const [changed] = await tx
+      .update(dailyTasks)
+      .set({ completed, completedAt: completed ? now : null })
+      .where(and(entry, eq(dailyTasks.completed, !completed)))
+      .returning(dailyColumns);
+    if (!changed) {
+      // Not on the list, or already in this state.
+      const row = await findDaily(tx, user.id, input.id);
+      if (!row) throw notFound();
+      return { ...toDailyTask(row, today, timeZone), reset };
+    }
+    if (completed) {
+      await tx.insert(taskCompletions).values({
+        userId: user.id,
+        taskId: changed.id,
+        title: changed.title,
+        category: changed.category,
+        plannedOn: changed.plannedOn,
+        completedAt: now,
+      });
+    }
+    return { ...toDailyTask(changed, today, timeZone), reset };
   });
 }
