@@ -15,7 +15,9 @@
 //   analytics views (10; Premium users get the full dashboard);
 //   calendar pulls (3, Premium users' feeds).
 // Users (SEEDED_USERS, seeded by bench/support/seed.ts) have ~60 days of sessions and completed
-// tasks; one in five is Premium. A user is never sent two requests at once.
+// tasks; one in five is Premium. A user is never sent two requests at once. A tick answered 404 (a
+// run crossing the users' midnight, when the daily reset removes completed entries) drops the entry
+// from that user's list, as the page's refetch would, instead of counting as an error.
 // Each active user also holds one open live stream (GET /api/live) while the step runs: at R
 // requests a second that is R × USER_ACTION_INTERVAL_S streams, held by a process of their own
 // (bench/support/stream-holder.ts), spread over the seeded users as pages and devices are. This
@@ -68,6 +70,11 @@ interface Call {
   body?: unknown;
   /** Runs with the answer's JSON when it succeeded. */
   after?: (answer: unknown) => void;
+  /**
+   * Runs instead of counting an error when the answer is 404: the thing is gone for a reason users
+   * meet too (a run crossing midnight, when the daily reset removes completed entries).
+   */
+  gone?: () => void;
 }
 
 type Action =
@@ -106,6 +113,11 @@ const MODEL: Action[] = [
         path: `/api/trpc/tasks.daily.${done ? 'incomplete' : 'complete'}`,
         body: { id },
         after: () => (done ? s.completed.delete(id) : s.completed.add(id)),
+        // The daily reset removed it: the page would refetch its list; the bench forgets the entry.
+        gone: () => {
+          s.user.dailyIds = s.user.dailyIds.filter((other) => other !== id);
+          s.completed.delete(id);
+        },
       };
     },
   },
@@ -245,7 +257,7 @@ async function runStep(baseUrl: string, states: UserState[], rate: number, secon
     }
     const name = action.name;
     if (state) state.busy = true;
-    const { method, path, body, after } = call;
+    const { method, path, body, after, gone } = call;
     const request = fetch(`${baseUrl}${path}`, {
       method,
       headers: {
@@ -263,7 +275,8 @@ async function runStep(baseUrl: string, states: UserState[], rate: number, secon
         tally.count++;
         tally.total += ms;
         byAction.set(name, tally);
-        if (res.status >= 400) {
+        if (res.status === 404 && gone) gone();
+        else if (res.status >= 400) {
           errors++;
           if (samples.length < 5) samples.push(`${method} ${path.slice(0, 60)} → ${res.status} ${text.slice(0, 120)}`);
         } else if (after) {

@@ -1,5 +1,5 @@
 // Live streams (issue #49): what one LockIn process holds for N open streams (RSS before, with
-// them, after they close), and how long a room event takes to reach every member's streams at a
+// them, after they close; CPU over a quiet heartbeat interval with and without them), and how long a room event takes to reach every member's streams at a
 // steady rate of room events. Users are seeded straight into PostgreSQL (bench/support/seed.ts);
 // each holds STREAMS / USERS streams (pages and devices); rooms of ROOM_SIZE members are written
 // to the database, and each room event is a change to one member's row, announced by the same
@@ -15,11 +15,11 @@
 //   PostgreSQL's NOTIFY. RSS is then each process's.
 import { join } from 'node:path';
 import postgres from 'postgres';
-import { LIVE_PATH, LIVE_STREAMS_PER_USER } from '../src/shared/live';
+import { LIVE_HEARTBEAT_SECONDS, LIVE_PATH, LIVE_STREAMS_PER_USER } from '../src/shared/live';
 import { nginxConfig, startNginx } from '../test/support/nginx';
 import { freePort, type ServerProcess, spawnServer, tempDataDir } from '../test/support/process';
 import { seedUsers } from './support/seed';
-import { requireServerBuild, rssMiB } from './support/servers';
+import { cpuMicros, requireServerBuild, rssMiB } from './support/servers';
 
 const STREAMS = Number(process.argv[2] ?? 10_000);
 const EVENTS_PER_SECOND = Number(process.argv[3] ?? 50);
@@ -81,6 +81,13 @@ for (const user of users.slice(0, 20))
   await (await fetch(`${baseUrl}/api/auth/user`, { headers: { cookie: user.cookie } })).text();
 await Bun.sleep(2_000);
 const idle = rssOf();
+/** Each process's CPU over one heartbeat interval with nothing else happening, in ms a second. */
+async function quietCpu(): Promise<number[]> {
+  const before = pids.map(cpuMicros);
+  await Bun.sleep(LIVE_HEARTBEAT_SECONDS * 1000);
+  return pids.map((pid, i) => (cpuMicros(pid) - (before[i] ?? 0)) / 1000 / LIVE_HEARTBEAT_SECONDS);
+}
+const idleCpu = await quietCpu();
 
 // Rooms: consecutive users, ROOM_SIZE at a time (written directly; the bench measures the stream).
 const sql = postgres(databaseUrl, { max: 4, onnotice: () => {} });
@@ -146,6 +153,7 @@ for (let i = 0; i < cookies.length; i += OPEN_AT_ONCE)
 const openedIn = (performance.now() - opening) / 1000;
 await Bun.sleep(3_000);
 const withStreams = rssOf();
+const heldCpu = await quietCpu();
 
 // Room events at a steady rate: each round-robins to the next room (no room has two in flight).
 const total = EVENTS_PER_SECOND * SECONDS;
@@ -181,6 +189,10 @@ servers.forEach((_, i) => {
   const [before, held, during, closed] = [idle[i] ?? 0, withStreams[i] ?? 0, peak[i] ?? 0, after[i] ?? 0];
   console.log(
     `  RSS${VIA_NGINX ? ` (process ${i + 1}, about ${streamsPerProcess.toFixed(0)} streams)` : ''}: idle ${before.toFixed(0)} MiB, with the streams ${held.toFixed(0)} MiB (+${(held - before).toFixed(0)} MiB, ${(((held - before) * 1024) / Math.max(1, streamsPerProcess)).toFixed(1)} KiB a stream), during events ${during.toFixed(0)} MiB, after closing ${closed.toFixed(0)} MiB`,
+  );
+  const [quiet, holding] = [idleCpu[i] ?? 0, heldCpu[i] ?? 0];
+  console.log(
+    `  CPU with nothing happening, over one ${LIVE_HEARTBEAT_SECONDS} s heartbeat interval: ${quiet.toFixed(1)} ms a second without streams, ${holding.toFixed(1)} ms a second holding them (${(((holding - quiet) * 1000 * LIVE_HEARTBEAT_SECONDS) / Math.max(1, streamsPerProcess)).toFixed(0)} µs a stream an interval)`,
   );
 });
 console.log(

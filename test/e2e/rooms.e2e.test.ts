@@ -311,6 +311,8 @@ describe('by keyboard alone', () => {
 
     // Ada makes a circle from the circles page.
     await ada.page.goto('/circles');
+    // The page's code and its list load first: tabbing before the form is there finds only the skip link.
+    await ada.page.getByLabel(CIRCLE_COPY.nameLabel).waitFor();
     await tabTo(ada.page, CIRCLE_COPY.nameLabel);
     await ada.page.keyboard.type('Writers');
     await ada.page.keyboard.press('Enter');

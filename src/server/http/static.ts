@@ -210,8 +210,9 @@ export function createStaticSite(dir = PUBLIC_DIR, options: { shellMeta?: Record
   const shellHtml = shell ? readFileSync(shell.path, 'utf8') : '';
   const meta = options.shellMeta ? metaTags(options.shellMeta) : '';
   const shellBody = shell && meta ? shellWith(shellHtml, meta) : null;
-  // The shell as built, held like its variants (a process serves its own version's shell).
-  const plainShell = compressed(Buffer.from(shellHtml));
+  // The shell as built, held like its variants (a process serves its own version's shell), with the
+  // build's compressed copies: brotli at its best quality takes tens of milliseconds of start-up.
+  const plainShell = shell ? heldBody(shell) : compressed(Buffer.from(shellHtml));
   /** The shell with `preloads` downloading beside its own script (null when there are none). */
   const shellPreloading = (preloads: string[]) =>
     shell && preloads.length > 0
