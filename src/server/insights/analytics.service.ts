@@ -26,7 +26,7 @@ import {
 import { addDays, daysBetween, localDate, safeTimeZone, utcDate } from '../../shared/local-date';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
-import { historyOf, readStreak, type StreakHistoryRow, streakHistorySql } from '../lockin/streak';
+import { historyOf, type StreakHistoryRow, streakHistorySql } from '../lockin/streak';
 import { streakOf } from '../../shared/streak';
 import type { AppDeps } from '../deps';
 import { isPremium, type PlanUser } from '../plans/plan-status';
@@ -115,11 +115,6 @@ function taskTotals(userId: string, cal: Calendar): SQL {
         from task_completions where user_id = ${userId}`;
 }
 
-/** The streak as Lock-In shows it (lockin/streak.ts). */
-async function currentStreak(db: Db, userId: string, cal: Calendar): Promise<number> {
-  return (await readStreak(db, userId, cal.today)).current;
-}
-
 interface SessionTotals {
   completed: number;
   quit: number;
@@ -173,14 +168,12 @@ interface BreakdownRow {
  * (insights_session_rollups: sessions already summed per local weekday, hour, category and
  * reason by triggers), so its cost does not grow with the length of the history.
  */
-function sessionBreakdown(db: Db, userId: string): Promise<BreakdownRow[]> {
+function sessionBreakdown(userId: string): SQL {
   // Categories and quit reasons are free text (a REST start's category, an imported file's
   // reasons), so their sets are cut in SQL to the BREAKDOWN_TOP largest by minutes and by quits:
   // the answer and what this request holds stay bounded however many distinct names there are.
   // The totals row and the at most 168 heatmap cells are always kept.
-  return rowsOf<BreakdownRow>(
-    db,
-    sql`select * from (
+  return sql`select * from (
           select grouping(category)::int as "gCategory", grouping(day, hour)::int as "gCell",
             grouping(reason)::int as "gReason",
             category, day::int as day, hour::int as hour, reason,
@@ -197,8 +190,7 @@ function sessionBreakdown(db: Db, userId: string): Promise<BreakdownRow[]> {
           group by grouping sets ((), (category), (day, hour), (reason))
         ) ranked
         where ("gCategory" <> 0 and "gReason" <> 0)
-          or "byMinutes" <= ${BREAKDOWN_TOP} or "byQuit" <= ${BREAKDOWN_TOP}`,
-  );
+          or "byMinutes" <= ${BREAKDOWN_TOP} or "byQuit" <= ${BREAKDOWN_TOP}`;
 }
 
 /** Completed tasks per category, for the categories the dashboard lists (at most BREAKDOWN_TOP). */
@@ -229,16 +221,13 @@ interface OverdueRow {
  * oldest first. Reading planned_on rather than the carry-over flag keeps the answer right on a new
  * day before the list's daily reset has run.
  */
-function overdue(db: Db, userId: string, cal: Calendar): Promise<OverdueRow[]> {
-  return rowsOf<OverdueRow>(
-    db,
-    sql`select id, title, category, planned_on::text as "dueDate",
+function overdue(userId: string, cal: Calendar): SQL {
+  return sql`select id, title, category, planned_on::text as "dueDate",
           (count(*) over ())::int as total
         from daily_tasks
         where user_id = ${userId} and not completed and planned_on < ${cal.today}::date
         order by planned_on asc, seq asc
-        limit ${OVERDUE_TOP}`,
-  );
+        limit ${OVERDUE_TOP}`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -373,14 +362,21 @@ export async function getAnalytics(deps: AppDeps, user: InsightsUser): Promise<A
     return basic;
   }
 
-  const [breakdownRows, days, taskDays, tasks, streak, overdueRows] = await Promise.all([
-    sessionBreakdown(db, user.id),
-    rowsOf<DayRow>(db, sessionsByDay(user.id, cal)),
-    rowsOf<TaskDayRow>(db, tasksByDay(user.id, cal)),
-    rowsOf<TaskTotals>(db, taskTotals(user.id, cal)),
-    currentStreak(db, user.id, cal),
-    overdue(db, user.id, cal),
-  ]);
+  const { breakdownRows, days, taskDays, tasks, streak, overdueRows } = await readTogether<{
+    breakdownRows: BreakdownRow[];
+    days: DayRow[];
+    taskDays: TaskDayRow[];
+    tasks: TaskTotals;
+    streak: StreakHistoryRow;
+    overdueRows: OverdueRow[];
+  }>(db, {
+    breakdownRows: { many: sessionBreakdown(user.id) },
+    days: { many: sessionsByDay(user.id, cal) },
+    taskDays: { many: tasksByDay(user.id, cal) },
+    tasks: { one: taskTotals(user.id, cal) },
+    streak: { one: streakHistorySql(user.id) },
+    overdueRows: { many: overdue(user.id, cal) },
+  });
   const b = shapeBreakdown(breakdownRows);
   const tasksIn = await tasksByCategory(
     db,
@@ -398,13 +394,13 @@ export async function getAnalytics(deps: AppDeps, user: InsightsUser): Promise<A
   const result: PremiumAnalytics = {
     premium: true,
     totalFocusTime: b.minutes,
-    dailyStreak: streak,
+    dailyStreak: streakOf(historyOf(streak), cal.today).current,
     totalSessionsCompleted: b.completed,
-    tasksCompleted: tasks[0]?.tasks ?? 0,
+    tasksCompleted: tasks.tasks,
     sessionsEndedEarly: b.quit,
     avgSessionDuration: b.sessions > 0 ? Math.round(b.minutes / b.sessions) : 0,
     tasksOverdue: overdueRows[0]?.total ?? 0,
-    avgCompletionDelay: Math.round(tasks[0]?.avgDelay ?? 0),
+    avgCompletionDelay: Math.round(tasks.avgDelay ?? 0),
     weeklyStats: weekly(days, taskDays, cal),
     categoryStats: b.categoryStats,
     recentActivity: recentActivity(days, taskDays, cal),

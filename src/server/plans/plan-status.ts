@@ -157,7 +157,12 @@ export interface PlanUser {
   subscription?: SubscriptionRow | null;
 }
 
+/** The user's plan, from the row read with the session when there is one. */
+export async function planStatusOf(deps: AppDeps, user: PlanUser): Promise<PlanStatus> {
+  if (user.subscription === undefined) return getPlanStatus(deps, user.id);
+  return decidePlanStatus(user.subscription ?? undefined, deps.clock.now());
+}
+
 export async function isPremium(deps: AppDeps, user: PlanUser): Promise<boolean> {
-  if (user.subscription === undefined) return (await getPlanStatus(deps, user.id)).premium;
-  return decidePlanStatus(user.subscription ?? undefined, deps.clock.now()).premium;
+  return (await planStatusOf(deps, user)).premium;
 }

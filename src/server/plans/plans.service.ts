@@ -14,7 +14,7 @@ import type { AppDeps } from '../deps';
 import { AppError } from '../http/errors';
 import { hitRateLimit, type RateLimitRule } from '../http/rate-limit';
 import { paymentProvider, providerOfRow, requirePaymentProvider } from './payments';
-import { decidePlanStatus, describeSubscription, getPlanStatus, readSubscription } from './plan-status';
+import { decidePlanStatus, describeSubscription, getPlanStatus, planStatusOf, readSubscription } from './plan-status';
 
 export interface PlanUser {
   id: string;
@@ -30,7 +30,7 @@ const CHECKOUTS_PER_USER: RateLimitRule = { name: 'checkout:user', limit: 30, wi
 export const ACTIVATIONS_PER_USER: RateLimitRule = { name: 'activate:user', limit: 30, windowMs: 60 * 60_000 };
 
 export async function subscriptionStatus(deps: AppDeps, user: PlanUser): Promise<PlanStatus> {
-  return getPlanStatus(deps, user.id);
+  return planStatusOf(deps, user);
 }
 
 export async function subscriptionDetails(deps: AppDeps, user: PlanUser): Promise<SubscriptionDetails> {
