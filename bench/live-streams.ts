@@ -1,6 +1,6 @@
 // Live streams (issue #49): what one LockIn process holds for N open streams (RSS before, with
-// them, after they close; CPU over a quiet heartbeat interval with and without them), and how long a room event takes to reach every member's streams at a
-// steady rate of room events. Users are seeded straight into PostgreSQL (bench/support/seed.ts);
+// them, after they close; CPU over a quiet heartbeat interval with and without them), and how
+// long a room event takes to reach every member's streams at a steady rate of room events. Users are seeded straight into PostgreSQL (bench/support/seed.ts);
 // each holds STREAMS / USERS streams (pages and devices); rooms of ROOM_SIZE members are written
 // to the database, and each room event is a change to one member's row, announced by the same
 // trigger a join or a give-up fires. A delivery's latency runs from the moment the event's

@@ -327,9 +327,25 @@ function shapeBreakdown(rows: BreakdownRow[]) {
 // ---------------------------------------------------------------------------------------------
 // The service
 
+/** What both views read: the recent days' sessions and tasks, the tasks' totals, the streak's history. */
+type CommonReads = {
+  days: DayRow[];
+  taskDays: TaskDayRow[];
+  tasks: TaskTotals;
+  streak: StreakHistoryRow;
+};
+
+const commonReads = (userId: string, cal: Calendar) => ({
+  days: { many: sessionsByDay(userId, cal) },
+  taskDays: { many: tasksByDay(userId, cal) },
+  tasks: { one: taskTotals(userId, cal) },
+  streak: { one: streakHistorySql(userId) },
+});
+
 /**
  * GET /api/analytics and the dashboard: the four basic figures (plus this week's) for everyone,
- * every other field only for a premium user. The queries are independent reads, sent together.
+ * every other field only for a premium user. Each view's reads go out as one statement (the premium
+ * view's tasks per category follow in a second: they need the breakdown's categories).
  */
 export async function getAnalytics(deps: AppDeps, user: InsightsUser): Promise<Analytics> {
   const premium = await isPremium(deps, user);
@@ -337,18 +353,9 @@ export async function getAnalytics(deps: AppDeps, user: InsightsUser): Promise<A
   const db = deps.db;
 
   if (!premium) {
-    const { totals, days, taskDays, tasks, streak } = await readTogether<{
-      totals: SessionTotals;
-      days: DayRow[];
-      taskDays: TaskDayRow[];
-      tasks: TaskTotals;
-      streak: StreakHistoryRow;
-    }>(db, {
+    const { totals, days, taskDays, tasks, streak } = await readTogether<CommonReads & { totals: SessionTotals }>(db, {
+      ...commonReads(user.id, cal),
       totals: { one: sessionTotals(user.id) },
-      days: { many: sessionsByDay(user.id, cal) },
-      taskDays: { many: tasksByDay(user.id, cal) },
-      tasks: { one: taskTotals(user.id, cal) },
-      streak: { one: streakHistorySql(user.id) },
     });
     const { sessionsEndedEarlyThisWeek: _hidden, ...weeklyStats } = weekly(days, taskDays, cal);
     const basic: BasicAnalytics = {
@@ -362,19 +369,11 @@ export async function getAnalytics(deps: AppDeps, user: InsightsUser): Promise<A
     return basic;
   }
 
-  const { breakdownRows, days, taskDays, tasks, streak, overdueRows } = await readTogether<{
-    breakdownRows: BreakdownRow[];
-    days: DayRow[];
-    taskDays: TaskDayRow[];
-    tasks: TaskTotals;
-    streak: StreakHistoryRow;
-    overdueRows: OverdueRow[];
-  }>(db, {
+  const { breakdownRows, days, taskDays, tasks, streak, overdueRows } = await readTogether<
+    CommonReads & { breakdownRows: BreakdownRow[]; overdueRows: OverdueRow[] }
+  >(db, {
+    ...commonReads(user.id, cal),
     breakdownRows: { many: sessionBreakdown(user.id) },
-    days: { many: sessionsByDay(user.id, cal) },
-    taskDays: { many: tasksByDay(user.id, cal) },
-    tasks: { one: taskTotals(user.id, cal) },
-    streak: { one: streakHistorySql(user.id) },
     overdueRows: { many: overdue(user.id, cal) },
   });
   const b = shapeBreakdown(breakdownRows);
