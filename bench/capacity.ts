@@ -456,7 +456,6 @@ const appEnv = (extra: Record<string, string>) => ({
   TRUST_PROXY: 'true',
   // CAPACITY_PROFILE=<dir>: the servers write CPU profiles there.
   ...(process.env.CAPACITY_PROFILE ? { BUN_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.CAPACITY_PROFILE}` } : {}),
-  ...(process.env.PGLITE_THREAD ? { PGLITE_THREAD: process.env.PGLITE_THREAD } : {}),
   ...extra,
 });
 

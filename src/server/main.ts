@@ -31,7 +31,7 @@ function readConfig(): Config {
 async function openMigratedDatabase(config: Config) {
   const { openDatabase } = await import('./db/client');
   const { prepareNewPgliteDir, runMigrations } = await import('./db/migrate');
-  const options = { databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgliteThread: process.env.PGLITE_THREAD === '1' };
+  const options = { databaseUrl: config.databaseUrl, dataDir: config.dataDir };
   await prepareNewPgliteDir(options);
   const database = await openDatabase(options);
   await runMigrations(database, config.databaseUrl);

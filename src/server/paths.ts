@@ -15,8 +15,6 @@ export const SERVER_ENTRIES = {
   main: 'src/server/main.ts',
   /** The child process that creates a new PGlite directory (db/migrate.ts). */
   'prepare-pglite-dir': 'src/server/db/prepare-pglite-dir.ts',
-  /** The thread that owns PGlite (db/pglite-worker.ts). */
-  'pglite-worker': 'src/server/db/pglite-worker.ts',
 } as const;
 export type ServerEntry = keyof typeof SERVER_ENTRIES;
 

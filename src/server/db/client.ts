@@ -33,8 +33,6 @@ export interface OpenOptions {
   maxConnections?: number;
   /** PostgreSQL only: the longest any one statement may run (ms). */
   statementTimeoutMs?: number;
-  /** PGlite only: run it on a thread of its own (pglite-thread.ts). */
-  pgliteThread?: boolean;
 }
 
 /**
@@ -76,19 +74,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       close: () => client.end({ timeout: 5 }),
     };
   }
+  const [{ PGlite }, { drizzle }] = await Promise.all([import('@electric-sql/pglite'), import('drizzle-orm/pglite')]);
   const inMemory = isInMemory(options.dataDir);
   if (!inMemory) mkdirSync(options.dataDir, { recursive: true });
-  if (options.pgliteThread) {
-    const [{ openPgliteThread }, { drizzle }] = await Promise.all([import('./pglite-thread'), import('drizzle-orm/pglite')]);
-    const thread = await openPgliteThread({ dataDir: inMemory ? undefined : options.dataDir, loadDataDir: options.loadDataDir });
-    return {
-      db: drizzle({ client: thread as unknown as PGlite }) as unknown as Db,
-      kind: 'pglite',
-      listen: thread.listen,
-      close: thread.close,
-    };
-  }
-  const [{ PGlite }, { drizzle }] = await Promise.all([import('@electric-sql/pglite'), import('drizzle-orm/pglite')]);
   const client = await PGlite.create({
     dataDir: inMemory ? undefined : options.dataDir,
     loadDataDir: options.loadDataDir,
