@@ -1,10 +1,11 @@
 // Live streams (issue #49): what one LockIn process holds for N open streams (RSS before, with
 // them, after they close; CPU over a quiet heartbeat interval with and without them), and how
-// long a room event takes to reach every member's streams at a steady rate of room events. Users are seeded straight into PostgreSQL (bench/support/seed.ts);
-// each holds STREAMS / USERS streams (pages and devices); rooms of ROOM_SIZE members are written
-// to the database, and each room event is a change to one member's row, announced by the same
-// trigger a join or a give-up fires. A delivery's latency runs from the moment the event's
-// statement was sent to the moment the stream's reader has the event.
+// long a room event takes to reach every member's streams at a steady rate of room events. Users
+// are seeded straight into PostgreSQL (bench/support/seed.ts); each holds STREAMS / USERS streams
+// (pages and devices); rooms of ROOM_SIZE members are written to the database, and each room
+// event is a change to one member's row, announced by the same trigger a join or a give-up fires.
+// A delivery's latency runs from the moment the event's statement was sent to the moment the
+// stream's reader has the event.
 //
 // Usage: bun run build && bun bench/live-streams.ts [streams=10000] [eventsPerSecond=50] [seconds=20] [nginx]
 //   (run it with BUN_CONFIG_MAX_HTTP_REQUESTS=20000: Bun's fetch holds at most 256 connections to

@@ -115,6 +115,11 @@ function taskTotals(userId: string, cal: Calendar): SQL {
         from task_completions where user_id = ${userId}`;
 }
 
+/** The streak as Lock-In shows it (lockin/streak.ts), from the history read with the view's other figures. */
+function currentStreak(row: StreakHistoryRow, cal: Calendar): number {
+  return streakOf(historyOf(row), cal.today).current;
+}
+
 interface SessionTotals {
   completed: number;
   quit: number;
@@ -361,7 +366,7 @@ export async function getAnalytics(deps: AppDeps, user: InsightsUser): Promise<A
     const basic: BasicAnalytics = {
       premium: false,
       totalFocusTime: totals.minutes,
-      dailyStreak: streakOf(historyOf(streak), cal.today).current,
+      dailyStreak: currentStreak(streak, cal),
       totalSessionsCompleted: totals.completed,
       tasksCompleted: tasks.tasks,
       weeklyStats,
@@ -393,7 +398,7 @@ export async function getAnalytics(deps: AppDeps, user: InsightsUser): Promise<A
   const result: PremiumAnalytics = {
     premium: true,
     totalFocusTime: b.minutes,
-    dailyStreak: streakOf(historyOf(streak), cal.today).current,
+    dailyStreak: currentStreak(streak, cal),
     totalSessionsCompleted: b.completed,
     tasksCompleted: tasks.tasks,
     sessionsEndedEarly: b.quit,
