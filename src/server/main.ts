@@ -139,6 +139,8 @@ async function main(): Promise<void> {
     const { startPlanSweeps } = await import('./plans/plan-sweeps');
     const { startRoomSweeps } = await import('./rooms/rooms-sweep');
     endStreams = () => deps.live.stop();
+    // Listening from the start, a page's first stream knows what changed while the page loaded.
+    deps.live.listen().catch((error: unknown) => log.error('live: LISTEN did not start (a stream retries it)', error));
     const stopPushes = startSessionEndPushes(deps);
     const stopPlanSweeps = startPlanSweeps(deps);
     const stopRoomSweeps = startRoomSweeps(deps);

@@ -10,6 +10,7 @@ import { type LockInSessionView, MOTIVATIONAL_MESSAGES } from '../../src/shared/
 import {
   browserSuite,
   expectNoAxeViolations,
+  isLiveStream,
   linesOf,
   newContext,
   registerViaApi,
@@ -371,7 +372,7 @@ describe('a running session is not lost', () => {
     const b = await phone.newPage();
     // Without its live stream (a proxy that drops it), B learns of the laptop's session only when
     // it asks the server: the next test has the stream.
-    await b.route('**/api/live', (route) => route.abort());
+    await b.route(isLiveStream, (route) => route.abort());
     await clocks.add(b);
     await openHome(b);
     await b.getByRole('button', { name: 'Lock In', exact: true }).click();

@@ -8,7 +8,14 @@ import { describe, expect, test } from 'bun:test';
 import type { Page } from 'playwright-core';
 import { CIRCLE_COPY } from '../../src/shared/circles';
 import { ROOM_COPY } from '../../src/shared/rooms';
-import { browserSuite, eventually, expectNoAxeViolations, registerViaApi, setServerClock } from './support/harness';
+import {
+  browserSuite,
+  eventually,
+  expectNoAxeViolations,
+  isLiveStream,
+  registerViaApi,
+  setServerClock,
+} from './support/harness';
 import { screenChecks } from './support/screens';
 
 const suite = browserSuite({ afterEachTest: (s) => setServerClock(s.server, new Date()) });
@@ -234,12 +241,23 @@ describe('a circle', () => {
       { data: { actualMinutes: 1, completed: false, quitEarly: true }, headers: { origin: suite.server.url } },
     );
 
-    // Ada starts a room for the circle; Grace's tasks screen offers it at once.
+    // Ada starts a room for the circle while Grace's tasks screen has read its circles but its
+    // stream is still connecting (held here until the room exists, as a slow network would): the
+    // stream's first 'ready' says a change came since the page began, and the screen offers the
+    // room without a reload.
+    const streamHeld = Promise.withResolvers<void>();
+    await grace.page.route(isLiveStream, async (route) => {
+      await streamHeld.promise;
+      await route.continue();
+    });
+    const circlesRead = grace.page.waitForResponse((res) => res.url().includes('circles.list'));
     await grace.page.goto('/');
+    await circlesRead;
     await ada.page.getByRole('link', { name: CIRCLE_COPY.startRoom }).click();
     await ada.page.getByRole('textbox', { name: 'Task title' }).fill('Chapter 2');
     await ada.page.getByRole('button', { name: ROOM_COPY.create }).click();
     await ada.page.waitForURL(/\/rooms\/[0-9a-f-]{36}$/);
+    streamHeld.resolve();
     const banner = grace.page.getByRole('region', { name: CIRCLE_COPY.roomsTitle });
     await banner.getByText(CIRCLE_COPY.banner('Ada L.', 'Writers')).waitFor();
     await checkScreen(grace.page, 'circle-banner-dark');

@@ -17,6 +17,7 @@ import { SAVE_FAILED, tasksAdded } from '../../src/client/features/tasks/copy';
 import {
   browserSuite,
   expectNoAxeViolations,
+  isLiveStream,
   newContext,
   registerViaApi,
   screenshot,
@@ -381,7 +382,7 @@ describe('Task Bank', () => {
     const { context, page } = await signIn();
     // This page hears nothing live (a proxy that drops the stream), so the phone's task below
     // reaches it only as the server's refusal.
-    await page.route('**/api/live', (route) => route.abort());
+    await page.route(isLiveStream, (route) => route.abort());
     for (let i = 1; i <= 9; i++) await createViaApi(context, `Task ${i}`);
     await openHome(page);
     await openBank(page);

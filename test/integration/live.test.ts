@@ -86,6 +86,50 @@ describe('GET /api/live', () => {
     await kept.close();
   });
 
+  test("a new page's first 'ready' says whether a change came while it loaded, so it rereads only then", async () => {
+    const user = await createUser(ctx);
+    const page = await signedInClient(ctx, user);
+    const phone = await signedInClient(ctx, user);
+    await ctx.deps.live.listen();
+    // A page that begins now has read nothing stale.
+    const fresh = await openLiveStream(ctx.app, page, 0);
+    expect(await fresh.next()).toEqual({ event: 'ready', data: { reread: false } });
+    await fresh.close();
+    // The phone changes a task; a page that began before it (its age covers the change) rereads.
+    const pageBegan = performance.now();
+    expect((await phone.mutate('tasks.bank.create', { id: crypto.randomUUID(), title: 'Read' })).status).toBe(200);
+    const stale = await openLiveStream(ctx.app, page, Math.ceil(performance.now() - pageBegan) + 1);
+    expect(await stale.next()).toEqual({ event: 'ready', data: { reread: true } });
+    await stale.close();
+    // Another user's change never does.
+    const stranger = await signedInClient(ctx, await createUser(ctx));
+    const strangerBegan = performance.now();
+    await phone.mutate('tasks.bank.create', { id: crypto.randomUUID(), title: 'Mine' });
+    const theirs = await openLiveStream(ctx.app, stranger, Math.ceil(performance.now() - strangerBegan) + 1);
+    expect(await theirs.next()).toEqual({ event: 'ready', data: { reread: false } });
+    await theirs.close();
+    // A page that does not say its age (an app from before it did) is asked about the whole window.
+    const old = await openLiveStream(ctx.app, page);
+    expect(await old.next()).toEqual({ event: 'ready', data: { reread: true } });
+    await old.close();
+  });
+
+  test('a page age that is not a whole number of milliseconds from 0 up: 400 naming it, and no stream', async () => {
+    const page = await signedInClient(ctx, await createUser(ctx));
+    const held = ctx.deps.live.count();
+    const messages = {
+      soon: 'Since must be a number',
+      '-1': 'Since must be at least 0',
+      '1.5': 'Since must be a whole number',
+      '1e999': 'Since must be a number',
+    };
+    for (const [since, message] of Object.entries(messages)) {
+      const res = await page.get<{ message: string }>(`/api/live?since=${since}`);
+      expect({ since, status: res.status, message: res.body.message }).toEqual({ since, status: 400, message });
+    }
+    expect(ctx.deps.live.count()).toBe(held);
+  });
+
   test('deleting the account ends its streams at once', async () => {
     const { user, phone, stream } = await twoDevices();
     expect((await phone.delete('/api/auth/account', { email: user.email })).status).toBe(200);

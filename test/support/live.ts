@@ -20,13 +20,19 @@ export interface LiveReader {
   close(): Promise<void>;
 }
 
-export async function openLiveStream(target: Hono<AppEnv> | string, cookie: string | TestClient): Promise<LiveReader> {
+/** `since`: the page's age the stream is opened with (`?since=`), as the client sends it; none by default. */
+export async function openLiveStream(
+  target: Hono<AppEnv> | string,
+  cookie: string | TestClient,
+  since?: number | string,
+): Promise<LiveReader> {
   const header = typeof cookie === 'string' ? cookie : `${SESSION_COOKIE}=${cookie.cookie(SESSION_COOKIE) ?? ''}`;
   const init = { headers: { cookie: header, accept: 'text/event-stream' } };
+  const path = since === undefined ? LIVE_PATH : `${LIVE_PATH}?since=${since}`;
   const res =
     typeof target === 'string'
-      ? await fetch(`${target}${LIVE_PATH}`, init)
-      : await target.request(`http://localhost:3000${LIVE_PATH}`, init);
+      ? await fetch(`${target}${path}`, init)
+      : await target.request(`http://localhost:3000${path}`, init);
   const reader = res.body?.getReader();
   const decoder = new TextDecoder();
   let buffered = '';

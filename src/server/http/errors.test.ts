@@ -33,6 +33,7 @@ describe('describeZodError', () => {
 
   test("zod's own wording becomes a phrase for its issue, still naming the field", () => {
     expect(messageFor(z.object({ count: z.number() }), { count: 'x' })).toBe('Count must be a number');
+    expect(messageFor(z.object({ count: z.number().int() }), { count: 1.5 })).toBe('Count must be a whole number');
     expect(messageFor(z.object({ tags: z.array(z.string()).max(2) }), { tags: ['a', 'b', 'c'] })).toBe(
       'Tags may hold at most 2 items',
     );

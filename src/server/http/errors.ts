@@ -97,6 +97,7 @@ function zodPhrase(issue: z.core.$ZodIssue): string {
     case 'invalid_type':
       // zod leaves the input out of its issues; its message says 'received undefined' for a gap.
       if (/received undefined$/.test(issue.message)) return 'is required';
+      if (issue.expected === 'int') return 'must be a whole number';
       return `must be ${/^[aeiou]/.test(issue.expected) ? 'an' : 'a'} ${issue.expected}`;
     case 'unrecognized_keys':
       return `has unknown fields: ${issue.keys.join(', ')}`;

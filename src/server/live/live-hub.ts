@@ -1,10 +1,17 @@
 // One process's side of the live channel: the streams its pages hold, by user, and the one LISTEN
 // that tells it what changed. Writes announce themselves in their own transactions (the triggers
 // of drizzle/0018), so a change made through any process reaches every process's streams at
-// commit; nothing is kept here but the open streams themselves.
+// commit. Kept here: the open streams, and when each user's data last changed within the catch-up
+// window (LIVE_CATCH_UP_SECONDS), so a new stream can say whether its page's first reads are stale.
 import type { Database } from '../db/client';
 import type { Logger } from '../ops/logger';
-import { LIVE_EVENTS, LIVE_HEARTBEAT_SECONDS, LIVE_STREAMS_PER_USER, type LiveEventName } from '../../shared/live';
+import {
+  LIVE_CATCH_UP_SECONDS,
+  LIVE_EVENTS,
+  LIVE_HEARTBEAT_SECONDS,
+  LIVE_STREAMS_PER_USER,
+  type LiveEventName,
+} from '../../shared/live';
 
 export const LIVE_CHANNEL = 'lockin_live';
 
@@ -32,11 +39,23 @@ export interface LiveStream {
   close(): void;
 }
 
+export interface OpenedStream {
+  /** Lets the stream go (the page went away). */
+  leave(): void;
+  /** Whether the stream's user's data changed in the `since` window: the page's first reads may be stale. */
+  reread: boolean;
+}
+
 export interface LiveHub {
   /** False once the process is stopping: a page asking now is sent to another process. */
   accepting(): boolean;
-  /** Holds `stream` until the returned function is called (the page went away). */
-  open(stream: LiveStream): Promise<() => void>;
+  /** Starts the LISTEN now, not with the first stream: a stream then knows what changed before it. */
+  listen(): Promise<void>;
+  /**
+   * Holds `stream` until `leave` is called. `since`: milliseconds before now that its page's first
+   * reads may have been made (at most LIVE_CATCH_UP_SECONDS' worth).
+   */
+  open(stream: LiveStream, since: number): Promise<OpenedStream>;
   /** Open streams in this process (metrics and benches). */
   count(): number;
   stop(): Promise<void>;
@@ -69,8 +88,20 @@ function parse(payload: string): Announcement | null {
  */
 export const HEARTBEAT_SLICES = 20;
 
-export function createLiveHub(database: Pick<Database, 'listen'>, log: Pick<Logger, 'error'>): LiveHub {
+const CATCH_UP_MS = LIVE_CATCH_UP_SECONDS * 1000;
+
+/** `now`: a monotonic clock in milliseconds (the server's own clock may be moved in tests). */
+export function createLiveHub(
+  database: Pick<Database, 'listen'>,
+  log: Pick<Logger, 'error'>,
+  now: () => number = () => performance.now(),
+): LiveHub {
   const byUser = new Map<string, Set<LiveStream>>();
+  // User → when an announcement for them last arrived, oldest first (a user moves to the end), so
+  // what is older than the window leaves from the front: it holds a window's worth of users at most.
+  const changedAt = new Map<string, number>();
+  // When the LISTEN began to deliver: what came before is unknown here.
+  let heardSince = Number.POSITIVE_INFINITY;
   const slices = Array.from({ length: HEARTBEAT_SLICES }, () => new Set<LiveStream>());
   let total = 0;
   let opened = 0;
@@ -86,9 +117,22 @@ export function createLiveHub(database: Pick<Database, 'listen'>, log: Pick<Logg
     if (slice) for (const stream of slice) stream.beat();
   }
 
+  function noteChanged(users: string[]): void {
+    const at = now();
+    for (const userId of users) {
+      changedAt.delete(userId);
+      changedAt.set(userId, at);
+    }
+    for (const [userId, when] of changedAt) {
+      if (at - when <= CATCH_UP_MS) break;
+      changedAt.delete(userId);
+    }
+  }
+
   function deliver(payload: string): void {
     const event = parse(payload);
     if (!event) return;
+    if (event.w !== 'ended') noteChanged(event.u);
     for (const userId of event.u) {
       const streams = byUser.get(userId);
       if (!streams) continue;
@@ -115,25 +159,38 @@ export function createLiveHub(database: Pick<Database, 'listen'>, log: Pick<Logg
     }
   }
 
-  return {
-    accepting: () => !stopped,
-    async open(stream) {
-      // Stopping since the route looked: the page reconnects elsewhere.
-      if (stopped) {
-        stream.close();
-        return () => {};
-      }
-      listening ??= database.listen(LIVE_CHANNEL, deliver).catch((error: unknown) => {
+  function startListening(): Promise<() => Promise<void>> {
+    listening ??= database.listen(LIVE_CHANNEL, deliver).then(
+      (unlisten) => {
+        heardSince = now();
+        return unlisten;
+      },
+      (error: unknown) => {
         listening = null;
         throw error;
-      });
-      await listening;
+      },
+    );
+    return listening;
+  }
+
+  const closed = (stream: LiveStream): OpenedStream => {
+    stream.close();
+    return { leave: () => {}, reread: false };
+  };
+
+  return {
+    accepting: () => !stopped,
+    async listen() {
+      await startListening();
+    },
+    async open(stream, since) {
+      const from = now() - Math.min(since, CATCH_UP_MS);
+      // Stopping since the route looked: the page reconnects elsewhere.
+      if (stopped) return closed(stream);
+      await startListening();
       // Stopped while the LISTEN was starting: a stream added now would never be closed, and the
       // process would wait for it until its hard stop.
-      if (stopped) {
-        stream.close();
-        return () => {};
-      }
+      if (stopped) return closed(stream);
       let streams = byUser.get(stream.userId);
       if (!streams) {
         streams = new Set();
@@ -151,7 +208,9 @@ export function createLiveHub(database: Pick<Database, 'listen'>, log: Pick<Logg
       slices[opened++ % HEARTBEAT_SLICES]?.add(stream);
       total += 1;
       beating ??= setInterval(beatSlice, (LIVE_HEARTBEAT_SECONDS * 1000) / HEARTBEAT_SLICES);
-      return () => remove(stream);
+      // From here on the stream hears every change; before, only what the window remembers.
+      const reread = heardSince > from || (changedAt.get(stream.userId) ?? Number.NEGATIVE_INFINITY) >= from;
+      return { leave: () => remove(stream), reread };
     },
     count: () => total,
     async stop() {
@@ -161,6 +220,7 @@ export function createLiveHub(database: Pick<Database, 'listen'>, log: Pick<Logg
       for (const streams of byUser.values()) for (const stream of streams) stream.close();
       byUser.clear();
       for (const slice of slices) slice.clear();
+      changedAt.clear();
       total = 0;
       const unlisten = await listening?.catch(() => null);
       listening = null;

@@ -6,9 +6,10 @@
 // Hono's streamSSE (a TransformStream, its writer and an async callback per stream) cost more
 // memory per stream than the goal allows (figures in bench/RESULTS.md, 'Live streams').
 import { Hono } from 'hono';
-import { LIVE_MESSAGES, LIVE_PATH } from '../../shared/live';
+import { z } from 'zod';
+import { LIVE_CATCH_UP_SECONDS, LIVE_MESSAGES, LIVE_PATH, type LiveReadyData } from '../../shared/live';
 import type { AppDeps } from '../deps';
-import { AppError } from '../http/errors';
+import { AppError, describeZodError } from '../http/errors';
 import { type AppEnv, requireAuth } from '../http/auth-middleware';
 import type { LiveHub } from './live-hub';
 
@@ -16,6 +17,9 @@ const encoder = new TextEncoder();
 const HEARTBEAT = encoder.encode(': beat\n\n');
 /** How long a page waits before it reconnects, sent with the first event. */
 const RETRY_MS = 3000;
+
+/** `since`: the page's age in milliseconds (a larger one counts as the catch-up window). */
+const liveQuery = z.object({ since: z.number().int().min(0) });
 
 /** One SSE event; a data line break would end the field, so each line gets its own `data:`. */
 function frame(event: string, data: string, retry?: number): Uint8Array {
@@ -35,6 +39,7 @@ function openStream(
   live: LiveHub,
   userId: string,
   sessionId: string,
+  since: number,
 ): { body: ReadableStream<Uint8Array>; attach(): Promise<void> } {
   let open = true;
   let leave: (() => void) | null = null;
@@ -65,18 +70,23 @@ function openStream(
     cancel: close,
   });
   const attach = async () => {
-    const left = await live.open({
-      userId,
-      sessionId,
-      send: (event, data) => send(frame(event, data)),
-      beat: () => send(HEARTBEAT),
-      close,
-    });
-    if (!open) return left();
-    leave = left;
-    // 'ready' once this stream hears every change: a page refetches then, so nothing committed
-    // between its last read and this moment is missed.
-    send(frame('ready', '{}', RETRY_MS));
+    const opened = await live.open(
+      {
+        userId,
+        sessionId,
+        send: (event, data) => send(frame(event, data)),
+        beat: () => send(HEARTBEAT),
+        close,
+      },
+      since,
+    );
+    if (!open) return opened.leave();
+    leave = opened.leave;
+    // 'ready' once this stream hears every change. A page that reconnects refetches then; a new
+    // page does when something changed since it began, so nothing committed between its first
+    // reads and this moment is missed.
+    const ready: LiveReadyData = { reread: opened.reread };
+    send(frame('ready', JSON.stringify(ready), RETRY_MS));
   };
   return { body, attach };
 }
@@ -85,9 +95,13 @@ export function liveRoutes(deps: Pick<AppDeps, 'log'> & { live: LiveHub }): Hono
   const routes = new Hono<AppEnv>();
   routes.get(LIVE_PATH.replace(/^\/api/, ''), async (c) => {
     const { user, session } = requireAuth(c);
+    const raw = c.req.query('since');
+    // A page from before `since` existed asks about the whole window.
+    const query = liveQuery.safeParse({ since: raw === undefined ? LIVE_CATCH_UP_SECONDS * 1000 : Number(raw) });
+    if (!query.success) throw new AppError('BAD_REQUEST', describeZodError(query.error));
     // A process that is stopping takes no new streams: 503 sends the page (and nginx) elsewhere.
     if (!deps.live.accepting()) throw new AppError('UNAVAILABLE', LIVE_MESSAGES.restarting, 1);
-    const stream = openStream(deps.live, user.id, session.id);
+    const stream = openStream(deps.live, user.id, session.id, query.data.since);
     await stream.attach();
     return c.body(stream.body, 200, {
       'content-type': 'text/event-stream',

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, setDefaultTimeout } from 'bun:test';
+import { LIVE_PATH } from '../../../src/shared/live';
 import { buildServerOnce, freePort, REPO_ROOT, serverEntry } from '../../support/process';
 
 export const SCREENSHOT_DIR = join(import.meta.dir, '../../../screenshots');
@@ -181,6 +182,9 @@ export async function eventually(check: () => Promise<void>, timeoutMs = 10_000)
     }
   }
 }
+
+/** Matches a page's live stream for `page.route`, whatever it asks in its query (`?since=`). */
+export const isLiveStream = (url: URL): boolean => url.pathname === LIVE_PATH;
 
 /** Moves the server's clock (TEST_CLOCK=true servers only). */
 export async function setServerClock(server: RunningServer, now: Date): Promise<void> {

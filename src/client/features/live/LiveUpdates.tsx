@@ -4,7 +4,7 @@
 // everything it shows, so an event missed while it was away costs nothing.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { type CircleEventData, LIVE_PATH, type RoomEventData } from '../../../shared/live';
+import { type CircleEventData, LIVE_PATH, type LiveReadyData, type RoomEventData } from '../../../shared/live';
 import { useTRPC } from '../../lib/trpc';
 import { CURRENT_USER_KEY, useAuth } from '../auth/useAuth';
 
@@ -14,12 +14,15 @@ export function LiveUpdates() {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!isAuthenticated || typeof EventSource === 'undefined') return;
-    const source = new EventSource(LIVE_PATH);
+    // The page's age: its first reads were made within it (shared/live.ts, LIVE_CATCH_UP_SECONDS).
+    const source = new EventSource(`${LIVE_PATH}?since=${Math.round(performance.now())}`);
     const refetch = (queryKey: readonly unknown[]) => void queryClient.invalidateQueries({ queryKey });
     let heard = false;
-    source.addEventListener('ready', () => {
-      // The first 'ready' follows the page's own first reads; a later one follows a gap.
-      if (heard) void queryClient.invalidateQueries();
+    source.addEventListener('ready', (event) => {
+      // A later 'ready' follows a gap; the first follows the page's first reads, stale only when
+      // the server says something changed since they were made.
+      const { reread } = JSON.parse((event as MessageEvent<string>).data) as Partial<LiveReadyData>;
+      if (heard || reread) void queryClient.invalidateQueries();
       heard = true;
     });
     source.addEventListener('session', () => refetch(trpc.lockin.pathKey()));
