@@ -383,10 +383,24 @@ describe('a running session is not lost', () => {
     await startThroughModal(page, 30, 'From the laptop');
     await clocks.forward(4 * MIN);
 
-    // B tries to start its own: one session per user, so it is offered the running one.
+    // B tries to start its own: one session per user, so it is offered the running one. Every
+    // time left the offer ever holds is right, its first frame too (it once showed the time
+    // against B's clock as it last ran): each text is read as it changes, before any paint.
+    await b.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { timesLeft: string[] }).timesLeft = seen;
+      new MutationObserver(() => {
+        const offer = document.querySelector('[data-testid="lockin-modal"][data-step="resume"]');
+        const left = offer?.textContent?.match(/(\d\d:\d\d) left/)?.[1];
+        if (left && seen.at(-1) !== left) seen.push(left);
+      }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+    });
     await andWaitFor(b, 'lockin.start', () => b.getByRole('button', { name: 'Start Session' }).click());
     await expectStep(b, 'resume');
     await expectCountdown((await modal(b).innerText()).match(/(\d\d:\d\d) left/)?.[1] ?? '', '26:00');
+    const timesLeft = await b.evaluate(() => (window as unknown as { timesLeft: string[] }).timesLeft);
+    expect(timesLeft.length).toBeGreaterThan(0);
+    for (const left of timesLeft) await expectCountdown(left, '26:00');
     await shot(b, '10-resume-offer', 360);
     await b.getByRole('button', { name: 'Resume Session' }).click();
     await expectStep(b, 'active');

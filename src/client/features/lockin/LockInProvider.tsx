@@ -13,6 +13,7 @@ import {
   useContext,
   useEffect,
   useEffectEvent,
+  useLayoutEffect,
   useMemo,
   useReducer,
   useRef,
@@ -336,9 +337,11 @@ export function LockInProvider({ children }: { children: ReactNode }) {
   // ---- the clock: re-read every second; at zero the session completes ----
   const [nowMs, setNowMs] = useState(() => Date.now());
   // The clock runs while a session (or the offer to resume one) shows, and starts over for each new
-  // session, so its first second never shows the previous one's time.
+  // session, so its first second never shows the previous one's time. Reset before the browser
+  // paints: otherwise the first frame showed the time left against whenever the clock last ran
+  // (the resume offer read '30:02 left' for a session with 26 minutes to go).
   const clockFor = running ? running.id : conflict ? 'resume offer' : null;
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (clockFor === null) return;
     setNowMs(Date.now());
     const timer = setInterval(() => setNowMs(Date.now()), 1000);
