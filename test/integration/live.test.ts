@@ -91,23 +91,28 @@ describe('GET /api/live', () => {
     const page = await signedInClient(ctx, user);
     const phone = await signedInClient(ctx, user);
     await ctx.deps.live.listen();
-    // A page that begins now has read nothing stale.
-    const fresh = await openLiveStream(ctx.app, page, 0);
-    expect(await fresh.next()).toEqual({ event: 'ready', data: { reread: false } });
-    await fresh.close();
+    // A page that begins now has read nothing stale. It stays open: once it hears a change, the
+    // process has too (the announcement may come a turn after the write answers).
+    const witness = await openLiveStream(ctx.app, page, 0);
+    expect(await witness.next()).toEqual({ event: 'ready', data: { reread: false } });
+    const changeHeard = async (title: string) => {
+      expect((await phone.mutate('tasks.bank.create', { id: crypto.randomUUID(), title })).status).toBe(200);
+      expect(await witness.next()).toEqual({ event: 'tasks', data: {} });
+    };
     // The phone changes a task; a page that began before it (its age covers the change) rereads.
     const pageBegan = performance.now();
-    expect((await phone.mutate('tasks.bank.create', { id: crypto.randomUUID(), title: 'Read' })).status).toBe(200);
+    await changeHeard('Read');
     const stale = await openLiveStream(ctx.app, page, Math.ceil(performance.now() - pageBegan) + 1);
     expect(await stale.next()).toEqual({ event: 'ready', data: { reread: true } });
     await stale.close();
     // Another user's change never does.
     const stranger = await signedInClient(ctx, await createUser(ctx));
     const strangerBegan = performance.now();
-    await phone.mutate('tasks.bank.create', { id: crypto.randomUUID(), title: 'Mine' });
+    await changeHeard('Mine');
     const theirs = await openLiveStream(ctx.app, stranger, Math.ceil(performance.now() - strangerBegan) + 1);
     expect(await theirs.next()).toEqual({ event: 'ready', data: { reread: false } });
     await theirs.close();
+    await witness.close();
     // A page that does not say its age (an app from before it did) is asked about the whole window.
     const old = await openLiveStream(ctx.app, page);
     expect(await old.next()).toEqual({ event: 'ready', data: { reread: true } });
