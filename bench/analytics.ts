@@ -2,10 +2,11 @@
 // and completions), among 1,000 other users with their own histories: on PGlite and on PostgreSQL.
 // Goal (issue #10): under 50 ms on PostgreSQL, under 200 ms on PGlite. Prints median and p95 of
 // the whole request (session check, plan check, every query) through the real app.
-// Usage: bun bench/analytics.ts [--sessions N] [--pglite-only]
+// Usage: bun bench/analytics.ts [--sessions N] [--pglite-only] [--unmaintained]
 //   PostgreSQL from BENCH_DATABASE_URL or TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test).
 import { type SQL, sql } from 'drizzle-orm';
 import postgres from 'postgres';
+import { maintainPglite } from '../src/server/db/pglite-maintenance';
 import { createTestContext, type TestContext } from '../test/support/app';
 import { createUser, signedInClient } from '../test/support/factories';
 import { bulkSessions } from '../test/support/insights-factories';
@@ -70,13 +71,14 @@ async function seed(ctx: TestContext) {
     select ${user.id}, 'bank' || g, 'Bank task ' || g, 'Work', ${NOW.toISOString()}::timestamptz, ${NOW.toISOString()}::timestamptz,
       (${NOW.toISOString()}::timestamptz - (g || ' days')::interval)::date, true
     from generate_series(1, 5) g`);
-  // What autovacuum would have done on a live database: fresh statistics and visibility map.
+  // What autovacuum (PostgreSQL) and the process's maintenance (PGlite) do on a live database:
+  // fresh statistics and visibility map. --unmaintained leaves PGlite as it was before it had any.
   if (ctx.database.url) {
     const admin = postgres(ctx.database.url, { max: 1, onnotice: () => {} });
     await admin.unsafe('vacuum analyze');
     await admin.end();
-  } else {
-    await ctx.deps.db.execute(sql`vacuum analyze`);
+  } else if (!process.argv.includes('--unmaintained')) {
+    await maintainPglite(ctx.deps);
   }
   return { user, seedMs: performance.now() - started };
 }

@@ -138,17 +138,21 @@ async function main(): Promise<void> {
     const { startSessionEndPushes } = await import('./push/session-end');
     const { startPlanSweeps } = await import('./plans/plan-sweeps');
     const { startRoomSweeps } = await import('./rooms/rooms-sweep');
+    const { startPgliteMaintenance } = await import('./db/pglite-maintenance');
     endStreams = () => deps.live.stop();
     // Listening from the start, a page's first stream knows what changed while the page loaded.
     deps.live.listen().catch((error: unknown) => log.error('live: LISTEN did not start (a stream retries it)', error));
     const stopPushes = startSessionEndPushes(deps);
     const stopPlanSweeps = startPlanSweeps(deps);
     const stopRoomSweeps = startRoomSweeps(deps);
+    // PostgreSQL vacuums itself; PGlite has no autovacuum.
+    const stopMaintenance = database.kind === 'pglite' ? startPgliteMaintenance(deps) : async () => {};
     started = {
       async close() {
         await stopPushes();
         await stopPlanSweeps();
         await stopRoomSweeps();
+        await stopMaintenance();
         deps.mailer.close();
         await database.close();
       },
