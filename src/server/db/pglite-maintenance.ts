@@ -43,15 +43,7 @@ export function startPgliteMaintenance(
   deps: Pick<AppDeps, 'db' | 'log'>,
   timing = { delayMs: PGLITE_MAINTENANCE_DELAY_MS, everyMs: PGLITE_MAINTENANCE_EVERY_MS },
 ): () => Promise<void> {
-  let stopSweep: (() => Promise<void>) | undefined;
-  const first = setTimeout(() => {
-    stopSweep = startSweep('PGlite maintenance', timing.everyMs, () => maintainPglite(deps), deps.log, {
-      runNow: true,
-    });
-  }, timing.delayMs);
-  first.unref();
-  return async () => {
-    clearTimeout(first);
-    await stopSweep?.();
-  };
+  return startSweep('PGlite maintenance', timing.everyMs, () => maintainPglite(deps), deps.log, {
+    firstRunInMs: timing.delayMs,
+  });
 }

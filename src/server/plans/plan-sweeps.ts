@@ -21,6 +21,6 @@ export function startPlanSweeps(deps: AppDeps): () => Promise<void> {
       await mailDemoTrialsEnding(deps);
     },
     deps.log,
-    { runNow: true },
+    { firstRunInMs: 0 },
   );
 }
