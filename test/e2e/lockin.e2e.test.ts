@@ -623,6 +623,40 @@ describe('a visitor who quits early', () => {
   });
 });
 
+/**
+ * Holds the page's first answer that calls a Lock-In session active and hands it over only once
+ * the page sends the session's completion, then lets the completion go on: a late answer as a
+ * busy network delivers it.
+ */
+function staleRunningAnswer(page: Page): { held: Promise<void>; delivered: Promise<void> } {
+  const held = Promise.withResolvers<void>();
+  const delivered = Promise.withResolvers<void>();
+  let release: (() => Promise<void>) | null = null;
+  void page.route(
+    (url) => url.pathname.includes('lockin.running'),
+    async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      if (release || !body.includes('"status":"active"')) return route.fulfill({ response, body });
+      release = () => route.fulfill({ response, body });
+      held.resolve();
+    },
+  );
+  void page.route(
+    (url) => url.pathname.includes('lockin.complete'),
+    async (route) => {
+      if (release) {
+        const answered = page.waitForResponse((r) => r.url().includes('lockin.running'));
+        await release();
+        await answered;
+        delivered.resolve();
+      }
+      await route.continue();
+    },
+  );
+  return { held: held.promise, delivered: delivered.promise };
+}
+
 describe('focus returns where the user was after each dialog', () => {
   /** The focused element as 'tag:name', or 'body' when focus was lost. */
   const focused = (page: Page) =>
@@ -670,10 +704,16 @@ describe('focus returns where the user was after each dialog', () => {
     await stats.waitFor({ state: 'detached' });
     await eventually(async () => expect(await focused(page)).toBe(lockInButton));
 
+    // The running session as read while it ran (the page rereads it when the stream says it
+    // started) reaches the page only as the completion is sent: the answer the last CI run's page
+    // got late, which brought the ended session back ('Resume Lock-In' took the focus).
+    const stale = staleRunningAnswer(page);
     await page.getByRole('button', { name: 'Lock In', exact: true }).click();
     await startThroughModal(page, 5, 'Second');
+    await stale.held;
     await andWaitFor(page, 'lockin.complete', () => clocks.forward(5 * MIN));
     await celebration.waitFor();
+    await stale.delivered;
     await celebration.getByRole('button', { name: 'Start Another' }).click();
     // The same goal again: straight to the commitment, whose Cancel goes back to the setup.
     await expectStep(page, 'commitment');

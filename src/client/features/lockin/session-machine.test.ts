@@ -120,6 +120,19 @@ describe('ending', () => {
     expect(again).toMatchObject({ celebration: null, modalOpen: true, step: 'commitment', goalText: 'Outline', task });
   });
 
+  test('an answer sent before the end was recorded does not bring the ended session back; a new one still shows', () => {
+    const ended = run([{ type: 'began', running: session('s1') }, { type: 'ended' }]);
+    expect(run([{ type: 'found', running: session('s1'), offsetMs: 0 }], ended)).toBe(ended);
+    const celebrated = run([{ type: 'celebrate', celebration: { minutes: 5, message: 'ok', streak: 1 } }], ended);
+    expect(run([{ type: 'found', running: session('s1'), offsetMs: 0 }], celebrated)).toBe(celebrated);
+    // Started on another device afterwards: shown as any found session is.
+    expect(run([{ type: 'found', running: session('s2'), offsetMs: 0 }], ended)).toMatchObject({
+      running: { id: 's2' },
+      modalOpen: true,
+      step: 'active',
+    });
+  });
+
   test('"View Stats" closes the celebration and opens Focus Stats', () => {
     const state = run([
       { type: 'celebrate', celebration: { minutes: 5, message: 'ok', streak: 1 } },

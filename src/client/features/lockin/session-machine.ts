@@ -55,6 +55,11 @@ export interface LockInState {
   statsOpen: boolean;
   /** The last session's goal and task, for 'Start Another Session'. */
   lastSetup: { goalText: string; task: LockInTask | null };
+  /**
+   * The session this page ended last: an answer that left the server before the end was recorded
+   * still calls it active, and must not bring it back.
+   */
+  endedId: string | null;
 }
 
 export type LockInEvent =
@@ -97,6 +102,7 @@ export const initialLockInState: LockInState = {
   celebration: null,
   statsOpen: false,
   lastSetup: { goalText: '', task: null },
+  endedId: null,
 };
 
 /** The modal closed and set back to its first step; the session length chosen last is kept. */
@@ -141,7 +147,7 @@ export function lockInReducer(state: LockInState, event: LockInEvent): LockInSta
       if (!state.conflict) return state;
       return lockInReducer(state, { type: 'began', running: state.conflict });
     case 'found':
-      if (state.running?.id === event.running.id) return state;
+      if (state.running?.id === event.running.id || state.endedId === event.running.id) return state;
       // A room's session is watched on the room's page; any other takes the screen at once.
       return {
         ...state,
@@ -158,7 +164,7 @@ export function lockInReducer(state: LockInState, event: LockInEvent): LockInSta
     case 'keepGoing':
       return { ...state, quitOpen: false };
     case 'ended':
-      return { ...closedModal(state), running: null, quitOpen: false };
+      return { ...closedModal(state), running: null, quitOpen: false, endedId: state.running?.id ?? state.endedId };
     case 'celebrate':
       return { ...state, celebration: event.celebration };
     case 'closeCelebration':
