@@ -39,7 +39,7 @@ describe('GET /api/live', () => {
     expect(stream.status).toBe(401);
   });
 
-  test("another device's task, session and plan changes reach the page as they commit", async () => {
+  test("another device's task, session, rest-day and plan changes reach the page as they commit", async () => {
     const { user, phone, stream } = await twoDevices();
     try {
       expect((await phone.mutate('tasks.bank.create', { id: crypto.randomUUID(), title: 'Read' })).status).toBe(200);
@@ -50,6 +50,9 @@ describe('GET /api/live', () => {
         goalMinutes: 25,
       });
       expect(started.status).toBe(201);
+      expect(await stream.next()).toEqual({ event: 'session', data: {} });
+      // The streak card's rest days are read with the sessions.
+      expect((await phone.mutate('lockin.setRestDays', { weekdays: [0] })).status).toBe(200);
       expect(await stream.next()).toEqual({ event: 'session', data: {} });
       await makePremium(ctx.deps, user.id);
       expect(await stream.next()).toEqual({ event: 'plan', data: {} });
