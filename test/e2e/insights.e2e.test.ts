@@ -13,7 +13,6 @@ import {
   newContext,
   registerViaApi,
   screenshot,
-  SCREENSHOT_DIR,
   setServerClock,
   textContrast,
 } from './support/harness';
@@ -248,8 +247,8 @@ describe('analytics dashboard', () => {
       .evaluateAll((ps) => ps.map((p) => Math.round(p.getBoundingClientRect().top)));
     expect(figureTops.length).toBe(5);
     expect(new Set(figureTops).size).toBe(1);
-    await heat.screenshot({ path: `${SCREENSHOT_DIR}/insights-heatmap-1280.png` });
-    await trends.screenshot({ path: `${SCREENSHOT_DIR}/insights-trends-1280.png` });
+    await screenshot(page, 'insights-heatmap-1280', { of: heat });
+    await screenshot(page, 'insights-trends-1280', { of: trends });
     await page.emulateMedia({ colorScheme: 'dark' });
     await expectNoAxeViolations(page, 'dashboard dark');
     // axe leaves this panel 'incomplete' (it sits in the dialog's scroll area): it stayed light,

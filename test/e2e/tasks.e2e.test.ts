@@ -666,7 +666,7 @@ describe('the screen as a whole', () => {
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await jump.waitFor();
     await expectNoAxeViolations(page, 'jump-to-top');
-    await page.screenshot({ path: 'screenshots/tasks-jump-to-top-360-viewport.png' });
+    await screenshot(page, 'tasks-jump-to-top-360-viewport', { fullPage: false });
     await jump.click();
     await page.waitForFunction(() => window.scrollY === 0);
     await jump.waitFor({ state: 'detached' });

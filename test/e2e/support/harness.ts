@@ -4,7 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, errors, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, setDefaultTimeout } from 'bun:test';
 import { LIVE_PATH } from '../../../src/shared/live';
 import { buildServerOnce, freePort, REPO_ROOT, serverEntry } from '../../support/process';
@@ -142,11 +142,43 @@ export async function expectNoAxeViolations(page: Page, label: string): Promise<
   expect({ label, violations: summary }).toEqual({ label, violations: [] });
 }
 
-export async function screenshot(page: Page, name: string): Promise<string> {
+export async function screenshot(
+  page: Page,
+  name: string,
+  options: { of?: Locator; fullPage?: boolean } = {},
+): Promise<string> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const path = join(SCREENSHOT_DIR, `${name}.png`);
-  await page.screenshot({ path, fullPage: true });
+  const { of, fullPage = true } = options;
+  await withAwakeCompositor(page, (timeout) =>
+    of ? of.screenshot({ path, timeout }) : page.screenshot({ path, fullPage, timeout }),
+  );
   return path;
+}
+
+/**
+ * Takes a picture, once more if Chromium leaves the first one waiting: its headless compositor
+ * can go idle and hold Page.captureScreenshot (a 30 s timeout once in a CI run of 161 browser
+ * tests, after the fonts had loaded; never when run alone). A screencast frame wakes it, as
+ * browser-use/browser-harness#812 found for the same stall.
+ */
+async function withAwakeCompositor(page: Page, take: (timeout: number) => Promise<unknown>): Promise<void> {
+  try {
+    await take(15_000);
+    return;
+  } catch (error) {
+    if (!(error instanceof errors.TimeoutError)) throw error;
+  }
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const frame = new Promise<void>((resolve) => cdp.once('Page.screencastFrame', () => resolve()));
+    await cdp.send('Page.startScreencast', { format: 'jpeg', quality: 10, maxWidth: 64, maxHeight: 64 });
+    await Promise.race([frame, Bun.sleep(5_000)]);
+    await cdp.send('Page.stopScreencast');
+  } finally {
+    await cdp.detach();
+  }
+  await take(15_000);
 }
 
 /** Registers a fresh account through the API (the browser context keeps the cookie). */
