@@ -5,7 +5,7 @@
 // sign-up, the hidden-tab reminder, and reduced motion without confetti. Every step is checked
 // with axe and photographed at 1280 and 360 px.
 import { describe, expect, test } from 'bun:test';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page, Route } from 'playwright-core';
 import { type LockInSessionView, MOTIVATIONAL_MESSAGES } from '../../src/shared/lockin';
 import {
   browserSuite,
@@ -626,34 +626,33 @@ describe('a visitor who quits early', () => {
 /**
  * Holds the page's first answer that calls a Lock-In session active and hands it over only once
  * the page sends the session's completion, then lets the completion go on: a late answer as a
- * busy network delivers it.
+ * busy network delivers it. Both routes are removed once it is delivered.
  */
 function staleRunningAnswer(page: Page): { held: Promise<void>; delivered: Promise<void> } {
   const held = Promise.withResolvers<void>();
   const delivered = Promise.withResolvers<void>();
   let release: (() => Promise<void>) | null = null;
-  void page.route(
-    (url) => url.pathname.includes('lockin.running'),
-    async (route) => {
-      const response = await route.fetch();
-      const body = await response.text();
-      if (release || !body.includes('"status":"active"')) return route.fulfill({ response, body });
-      release = () => route.fulfill({ response, body });
-      held.resolve();
-    },
-  );
-  void page.route(
-    (url) => url.pathname.includes('lockin.complete'),
-    async (route) => {
-      if (release) {
-        const answered = page.waitForResponse((r) => r.url().includes('lockin.running'));
-        await release();
-        await answered;
-        delivered.resolve();
-      }
-      await route.continue();
-    },
-  );
+  const isRunning = (url: URL) => url.pathname.includes('lockin.running');
+  const isComplete = (url: URL) => url.pathname.includes('lockin.complete');
+  const holdRunning = async (route: Route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    if (release || !body.includes('"status":"active"')) return route.fulfill({ response, body });
+    release = () => route.fulfill({ response, body });
+    held.resolve();
+  };
+  const releaseOnComplete = async (route: Route) => {
+    if (!release) return route.continue();
+    const answered = page.waitForResponse((r) => isRunning(new URL(r.url())));
+    await release();
+    await answered;
+    await route.continue();
+    await page.unroute(isRunning, holdRunning);
+    await page.unroute(isComplete, releaseOnComplete);
+    delivered.resolve();
+  };
+  void page.route(isRunning, holdRunning);
+  void page.route(isComplete, releaseOnComplete);
   return { held: held.promise, delivered: delivered.promise };
 }
 
